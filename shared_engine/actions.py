@@ -1,0 +1,147 @@
+"""Actions: the game log's records, their schema, and their compact form.
+
+A record is a JSON object such as {"v":1,"a":"bp","CP":14,"EA":12}. "v" is
+the schema version and "a" the action. In memory an action is a tuple
+("bp", 14, 12) whose fields follow SPECS, which keeps a full game's log small
+enough for the device's heap. Parsing checks the record's shape only; whether
+the rules allow it now is the game's business (rules.py).
+"""
+
+from .cards import check_card_id
+from .errors import GameError
+from .sides import is_side
+
+SCHEMA_VERSION = 1
+BP_MAX = 999  # far above any real turn; catches a slipped digit
+TURNS_MAX = 40
+NAME_MAX = 32
+CARDS_MAX = 24  # card ids in one record
+DICE = (6, 10)
+ROLL_PURPOSES = ("re",)  # what a die roll served; solitaire adds its steps
+CANCELLERS = ("bonus", "joker")  # what may cancel a Random Event (7.7)
+
+# Field kinds: (key, kind, optional). The tuple form holds them in this order.
+SPECS = {
+    "new": (("name", "name", False), ("turns", "turns", False), ("first", "side", False)),
+    "re": (("card", "card", True),),
+    "roll": (("die", "die", False), ("n", "face", False), ("for", "purpose", False)),
+    "cancel": (("side", "side", False), ("by", "by", False), ("card", "card", True)),
+    "attack": (),
+    "next": (),
+    "bp": (("CP", "bp", False), ("EA", "bp", False)),
+    "capture": (("bp", "bp", False), ("cards", "cards", True)),
+    "no_nat": (("side", "side", False),),
+    "hand": (("CP", "bp", False), ("EA", "bp", False)),
+    # Journal-only records: they edit the action list instead of joining it.
+    "undo": (),
+    "redo": (),
+}
+
+# Field-less actions share one tuple each, so a long log of "next" costs
+# one list slot per record.
+_SHARED = {}
+for _kind, _spec in SPECS.items():
+    if not _spec:
+        _SHARED[_kind] = (_kind,)
+
+
+def _whole(value, lo, hi, what):
+    # MicroPython's bool is not an int, CPython's is: reject bool on both.
+    if type(value) is not int or value < lo or value > hi:
+        raise GameError("%s must be a whole number %d-%d, got %r" % (what, lo, hi, value))
+    return value
+
+
+def _field(kind, value, key):
+    what = "'%s'" % key
+    if kind == "bp":
+        return _whole(value, 0, BP_MAX, what)
+    if kind == "side":
+        if not is_side(value):
+            raise GameError("%s must be CP or EA, got %r" % (what, value))
+        return value
+    if kind == "turns":
+        return _whole(value, 1, TURNS_MAX, what)
+    if kind == "die":
+        if value not in DICE or type(value) is not int:
+            raise GameError("%s must be 6 or 10, got %r" % (what, value))
+        return value
+    if kind == "face":
+        return _whole(value, 1, 10, what)
+    if kind == "purpose":
+        if value not in ROLL_PURPOSES:
+            raise GameError("%s must be one of %s, got %r" % (what, ", ".join(ROLL_PURPOSES), value))
+        return value
+    if kind == "by":
+        if value not in CANCELLERS:
+            raise GameError("%s must be bonus or joker, got %r" % (what, value))
+        return value
+    if kind == "name":
+        if type(value) is not str or not 0 < len(value) <= NAME_MAX:
+            raise GameError("%s must be text of 1-%d characters" % (what, NAME_MAX))
+        return value
+    if kind == "card":
+        return check_card_id(value, what)
+    # kind == "cards"
+    if type(value) is not list or not 0 < len(value) <= CARDS_MAX:
+        raise GameError("%s must be a list of 1-%d card ids" % (what, CARDS_MAX))
+    return tuple(check_card_id(c, what) for c in value)
+
+
+def from_record(record):
+    """A decoded JSON record -> action tuple; GameError if malformed."""
+    if type(record) is not dict:
+        raise GameError("a record must be a JSON object, got %s" % type(record).__name__)
+    if record.get("v") != SCHEMA_VERSION:
+        raise GameError("schema version %r is not supported (expected %d)" % (record.get("v"), SCHEMA_VERSION))
+    kind = record.get("a")
+    if type(kind) is not str or kind not in SPECS:
+        raise GameError("unknown action %r" % (kind,))
+    spec = SPECS[kind]
+    known = ["v", "a"]
+    for key, _, _ in spec:
+        known.append(key)
+    for key in record:
+        if key not in known:
+            raise GameError("%s: unexpected field %r" % (kind, key))
+    if not spec:
+        return _SHARED[kind]
+    fields: list = [kind]
+    for key, field_kind, optional in spec:
+        value = record.get(key)
+        if value is None:
+            if not optional:
+                raise GameError("%s: missing field '%s'" % (kind, key))
+            fields.append(None)
+        else:
+            try:
+                fields.append(_field(field_kind, value, key))
+            except GameError as e:
+                raise GameError("%s: %s" % (kind, e))
+    if kind == "roll" and fields[2] > fields[1]:
+        raise GameError("roll: 'n' must be 1-%d for a d%d, got %d" % (fields[1], fields[1], fields[2]))
+    return tuple(fields)
+
+
+def make(kind, *values):
+    """Build an action from positional field values, checked like a record."""
+    spec = SPECS.get(kind)
+    if spec is None:
+        raise GameError("unknown action %r" % (kind,))
+    if len(values) != len(spec):
+        raise GameError("%s takes %d values, got %d" % (kind, len(spec), len(values)))
+    record = {"v": SCHEMA_VERSION, "a": kind}
+    for (key, field_kind, _), value in zip(spec, values):
+        if value is not None:
+            record[key] = list(value) if field_kind == "cards" else value
+    return from_record(record)
+
+
+def to_record(action):
+    """Action tuple -> JSON-ready dict (optional fields that are unset are left out)."""
+    kind = action[0]
+    record = {"v": SCHEMA_VERSION, "a": kind}
+    for (key, field_kind, _), value in zip(SPECS[kind], action[1:]):
+        if value is not None:
+            record[key] = list(value) if field_kind == "cards" else value
+    return record

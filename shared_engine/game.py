@@ -1,0 +1,194 @@
+"""A game: a header, the list of actions, and the state they derive.
+
+    g = Game.new()                    # basic game: 10 turns, CP defends first
+    g.roll_re(next_byte)              # the Defender's Random Event d6 (7.7)
+    g.next_phase()                    # ... through the phases of the turn
+    g.battle(cp=14, ea=12)            # -> "CP" (7.14)
+    g.capture(6)                      # captured Nationality BP (7.18)
+    g.undo(); g.redo()
+    Game.from_lines(g.log_text())     # replays to the same state, byte for byte
+
+Undo drops the last action and rebuilds the state from the header; redo
+re-applies what undo dropped until a new action is taken.
+"""
+
+from . import rules
+from .actions import SCHEMA_VERSION, from_record, make, to_record
+from .canonical_json import dumps
+from .dice import roll
+from .errors import GameError
+from .log import decode_lines, encode
+from .phases import reminders
+from .sides import CP, EA
+from .state import GameState
+
+
+class Game:
+    def __init__(self, header, cards=None):
+        if header[0] != "new":
+            raise GameError("a game log must start with a 'new' record, not %r" % header[0])
+        self.header = header
+        self.cards = cards
+        self.actions = []
+        self.undone = []
+        self.state = GameState(header)
+
+    @classmethod
+    def new(cls, name="Basic game", turns=10, first=CP, cards=None):
+        """The basic game is 10 turns with the Central Powers defending first
+        (1.2, 2.7, 3.1); a scenario sets its own (1.5)."""
+        return cls(make("new", name, turns, first), cards)
+
+    # -- the action list ---------------------------------------------------
+
+    def apply(self, action):
+        """Apply one action tuple; GameError (state unchanged) if not allowed."""
+        kind = action[0]
+        if kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        else:
+            rules.apply(self.state, action)
+            self.actions.append(action)
+            if self.undone:
+                self.undone = []
+
+    def do(self, kind, *values):
+        action = make(kind, *values)
+        self.apply(action)
+        return action
+
+    def undo(self):
+        if not self.actions:
+            raise GameError("undo: nothing to undo")
+        self.undone.append(self.actions.pop())
+        self._rebuild()
+
+    def redo(self):
+        if not self.undone:
+            raise GameError("redo: nothing to redo")
+        rules.apply(self.state, self.undone[-1])
+        self.actions.append(self.undone.pop())
+
+    def _rebuild(self):
+        state = GameState(self.header)
+        for action in self.actions:
+            rules.apply(state, action)
+        self.state = state
+
+    # -- the log -----------------------------------------------------------
+
+    def records(self):
+        """The log: header then actions, as JSON-ready dicts."""
+        return [to_record(self.header)] + [to_record(a) for a in self.actions]
+
+    def log_text(self):
+        lines = [encode(self.header)]
+        for action in self.actions:
+            lines.append(encode(action))
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_actions(cls, actions, cards=None, where="record"):
+        if not actions:
+            raise GameError("a game log needs at least its 'new' record")
+        game = cls(actions[0], cards)
+        for i in range(1, len(actions)):
+            try:
+                game.apply(actions[i])
+            except GameError as e:
+                raise GameError("%s %d: %s" % (where, i + 1, e))
+        return game
+
+    @classmethod
+    def from_records(cls, records, cards=None):
+        actions = []
+        for i, record in enumerate(records):
+            try:
+                actions.append(from_record(record))
+            except GameError as e:
+                raise GameError("record %d: %s" % (i + 1, e))
+        return cls.from_actions(actions, cards)
+
+    @classmethod
+    def from_lines(cls, text, cards=None):
+        return cls.from_actions(decode_lines(text), cards, "line")
+
+    # -- what the players see ----------------------------------------------
+
+    def state_dict(self):
+        d = self.state.to_dict()
+        d["v"] = SCHEMA_VERSION
+        return d
+
+    def state_json(self):
+        return dumps(self.state_dict())
+
+    def reminders(self):
+        return reminders(self.state)
+
+    def re_result(self, face):
+        """The current Random Event card's text for a d6 face, if card data has it."""
+        card = self.state.current.re_card
+        if self.cards is None or card is None:
+            return None
+        return self.cards.re_result(card, face)
+
+    # -- one method per action, as the device's screens use them ------------
+
+    def draw_re(self, card=None):
+        self.do("re", card)
+
+    def roll_re(self, next_byte):
+        """Roll the Random Event d6 with a fair die and log the result (7.7)."""
+        face = roll(next_byte, 6)
+        self.do("roll", 6, face, "re")
+        return face
+
+    def cancel_re(self, side, by, card=None):
+        self.do("cancel", side, by, card)
+
+    def attack_played(self):
+        self.do("attack")
+
+    def next_phase(self):
+        self.do("next")
+        return self.state.phase
+
+    def battle(self, cp, ea):
+        """Both sides' face-up BP (7.14); returns the winner."""
+        self.do("bp", cp, ea)
+        return self.state.current.winner
+
+    def capture(self, bp=None, cards=None):
+        """Captured Nationality BP (7.18): a number, or card ids summed from card data."""
+        if cards is not None:
+            if self.cards is None:
+                raise GameError("capture: card ids need card data; enter the BP instead")
+            turn = self.state.current
+            if turn.winner is None:
+                raise GameError("capture: enter both sides' face-up BP first (7.14)")
+            total = self.cards.nationality_bp(cards, CP if turn.winner == EA else EA)
+            if bp is not None and bp != total:
+                raise GameError("capture: the cards add up to %d BP, not %d" % (total, bp))
+            bp = total
+        if bp is None:
+            raise GameError("capture: give the captured BP or the captured cards")
+        self.do("capture", bp, cards)
+
+    def no_nationality(self, side):
+        """3.4: `side` cannot draw a Nationality card; the game ends now."""
+        self.do("no_nat", side)
+
+    def final_hands(self, cp=None, ea=None, cp_cards=None, ea_cards=None):
+        """BP of friendly Nationality cards left in each hand (3.2): numbers or card ids."""
+        if cp_cards is not None or ea_cards is not None:
+            if self.cards is None:
+                raise GameError("hand: card ids need card data; enter the BP instead")
+            if cp_cards is not None:
+                cp = self.cards.nationality_bp(cp_cards, CP)
+            if ea_cards is not None:
+                ea = self.cards.nationality_bp(ea_cards, EA)
+        self.do("hand", cp, ea)
+        return self.state.result

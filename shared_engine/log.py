@@ -1,0 +1,41 @@
+"""The game log as text: one canonical JSON record a line (JSON Lines).
+
+The first line is the "new" header; the rest are actions. A journal may also
+hold "undo" and "redo" lines, which Game.feed understands.
+"""
+
+import json
+
+from .actions import from_record, to_record
+from .canonical_json import dumps
+from .errors import GameError
+
+LINE_MAX = 512  # no valid record is near this; a longer line is damage
+
+
+def encode(action):
+    return dumps(to_record(action))
+
+
+def decode(line, where="record"):
+    """One log line -> action tuple; GameError naming `where` if malformed."""
+    if len(line) > LINE_MAX:
+        raise GameError("%s: longer than %d characters" % (where, LINE_MAX))
+    try:
+        record = json.loads(line)
+    except ValueError:
+        raise GameError("%s: not valid JSON" % where)
+    try:
+        return from_record(record)
+    except GameError as e:
+        raise GameError("%s: %s" % (where, e))
+
+
+def decode_lines(text):
+    """Every non-blank line of a log text -> action tuples, errors by line number."""
+    actions = []
+    for number, line in enumerate(text.split("\n")):
+        line = line.strip()
+        if line:
+            actions.append(decode(line, "line %d" % (number + 1)))
+    return actions

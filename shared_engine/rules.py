@@ -1,0 +1,136 @@
+"""The rules: check an action against the state, then apply it.
+
+Every check runs before the first change, so a refused action leaves the
+state exactly as it was. Rule numbers refer to The Great War rules 6.0.
+"""
+
+from .errors import GameError
+from .phases import OVER, PHASES, SCORE
+from .scoring import final_score
+from .sides import CP, EA, other
+from .state import TurnRecord
+
+MAX_RE_ROLLS = 4  # a Random Event asks for one d6, rarely one per side
+
+
+def _need_phase(state, kind, *phases):
+    if state.phase in phases:
+        return
+    if state.phase == OVER:
+        raise GameError("%s: the game is over (3.5); undo to change it" % kind)
+    if state.phase == SCORE:
+        raise GameError("%s: the game has ended (3.1); enter the BP of Nationality cards in hand" % kind)
+    raise GameError("%s: not allowed in %s of turn %d" % (kind, state.phase, state.turn))
+
+
+def _re(state, a):
+    _need_phase(state, "re", "re")
+    turn = state.current
+    if turn.re_card is not None:
+        raise GameError("re: turn %d already has Random Event %s; undo to change it" % (state.turn, turn.re_card))
+    turn.re_card = a[1]
+
+
+def _roll(state, a):
+    _need_phase(state, "roll", "re")
+    if a[1] != 6:
+        raise GameError("roll: the Random Event die is a d6 (G.11), got d%d" % a[1])
+    turn = state.current
+    if len(turn.re_rolls) >= MAX_RE_ROLLS:
+        raise GameError("roll: turn %d already has %d Random Event rolls" % (state.turn, MAX_RE_ROLLS))
+    turn.re_rolls.append(a[2])
+
+
+def _cancel(state, a):
+    _need_phase(state, "cancel", "re")
+    turn = state.current
+    if turn.re_cancel is not None:
+        raise GameError("cancel: the Random Event of turn %d is already cancelled" % state.turn)
+    turn.re_cancel = a[1:]
+
+
+def _attack(state, a):
+    _need_phase(state, "attack", "cr1", "cr2")
+    if state.current.attack:
+        raise GameError("attack: the Attacker's Attack card is already marked for turn %d" % state.turn)
+    state.current.attack = True
+
+
+def _bp(state, a):
+    _need_phase(state, "bp", "battle")
+    turn = state.current
+    if turn.bp is not None:
+        raise GameError("bp: turn %d is already resolved (7.14); undo to change it" % state.turn)
+    cp, ea = a[1], a[2]
+    turn.bp = (cp, ea)
+    # 7.14: the higher total wins; the Defender wins ties.
+    turn.winner = CP if cp > ea else EA if ea > cp else turn.defender
+
+
+def _capture(state, a):
+    _need_phase(state, "capture", "battle")
+    turn = state.current
+    if turn.bp is None:
+        raise GameError("capture: enter both sides' face-up BP first (7.14)")
+    if turn.captured is not None:
+        raise GameError("capture: turn %d's captured BP is already entered; undo to change it" % state.turn)
+    turn.captured = a[1]
+    turn.captured_cards = a[2]
+    state.captured[turn.winner] += a[1]  # 7.18: the winner's cumulative total
+
+
+def _end(state, reason, side):
+    state.end = (reason, side)
+    state.phase = SCORE
+
+
+def _next(state, a):
+    _need_phase(state, "next", *PHASES)
+    turn = state.current
+    phase = state.phase
+    if phase == "battle" and (turn.bp is None or turn.captured is None):
+        missing = "face-up BP" if turn.bp is None else "captured BP"
+        raise GameError("next: enter the %s before leaving Battle Resolution of turn %d" % (missing, state.turn))
+    if phase != "flip":
+        state.phase = PHASES[PHASES.index(phase) + 1]
+    elif state.turn >= state.turns:
+        _end(state, "turns", None)  # 3.1: the last turn is over
+    else:
+        # 7.20: flip Defender This Turn and advance the turn die.
+        state.turn += 1
+        state.track.append(TurnRecord(state.turn, other(turn.defender)))
+        state.phase = "re"
+
+
+def _no_nat(state, a):
+    # 3.4: a side that cannot draw a Nationality card ends the game at once.
+    _need_phase(state, "no_nat", *PHASES)
+    _end(state, "no_nat", a[1])
+
+
+def _hand(state, a):
+    _need_phase(state, "hand", SCORE)
+    in_hand = {CP: a[1], EA: a[2]}
+    state.result = final_score(state.captured, in_hand)
+    state.in_hand = in_hand
+    state.phase = OVER
+
+
+_APPLY = {
+    "re": _re,
+    "roll": _roll,
+    "cancel": _cancel,
+    "attack": _attack,
+    "next": _next,
+    "bp": _bp,
+    "capture": _capture,
+    "no_nat": _no_nat,
+    "hand": _hand,
+}
+
+
+def apply(state, action):
+    step = _APPLY.get(action[0])
+    if step is None:
+        raise GameError("%s is not a game action" % action[0])
+    step(state, action)
