@@ -7,7 +7,7 @@ enough for the device's heap. Parsing checks the record's shape only; whether
 the rules allow it now is the game's business (rules.py).
 """
 
-from .cards import check_card_id
+from .card_ids import check_card_id
 from .errors import GameError
 from .sides import is_side
 

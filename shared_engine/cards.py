@@ -5,6 +5,7 @@ hand; with it, the engine names Random Event cards and sums captured cards'
 BP. Every error names the card (by position and id) and the field.
 """
 
+from .card_ids import check_card_id
 from .errors import CardDataError, GameError
 from .sides import CP, EA
 
@@ -21,21 +22,10 @@ DECK_NAMES = {
 # a Joker with a Nationality symbol (7.14); "keep" the white-on-black BP (G.5.1).
 ICONS = ("attack", "plus", "cancel", "aviation", "naval", "cannon", "nationality", "keep")
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joker")
-ID_MAX = 24
 NAME_MAX = 40
 CARD_BP_MAX = 99
 RE_TEXT_MAX = 60
 FIELDS = ("id", "name", "deck", "bp", "icons", "rank", "side", "d6")
-_ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_."
-
-
-def check_card_id(value, what="card id"):
-    if type(value) is not str or not 0 < len(value) <= ID_MAX:
-        raise GameError("%s must be text of 1-%d characters, got %r" % (what, ID_MAX, value))
-    for ch in value:
-        if ch not in _ID_CHARS:
-            raise GameError("%s %r may hold only letters, digits, '-', '_' and '.'" % (what, value))
-    return value
 
 
 def card_errors(d):

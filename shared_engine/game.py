@@ -18,7 +18,6 @@ from .canonical_json import dumps
 from .dice import roll
 from .errors import GameError
 from .log import decode_lines, encode
-from .phases import reminders
 from .sides import CP, EA
 from .state import GameState
 
@@ -83,11 +82,15 @@ class Game:
         """The log: header then actions, as JSON-ready dicts."""
         return [to_record(self.header)] + [to_record(a) for a in self.actions]
 
-    def log_text(self):
-        lines = [encode(self.header)]
+    def log_lines(self):
+        """The log one JSON line at a time: on the device no whole-log string
+        is ever built, as the heap may hold no block that large."""
+        yield encode(self.header)
         for action in self.actions:
-            lines.append(encode(action))
-        return "\n".join(lines) + "\n"
+            yield encode(action)
+
+    def log_text(self):
+        return "".join(line + "\n" for line in self.log_lines())
 
     @classmethod
     def from_actions(cls, actions, cards=None, where="record"):
@@ -112,8 +115,9 @@ class Game:
         return cls.from_actions(actions, cards)
 
     @classmethod
-    def from_lines(cls, text, cards=None):
-        return cls.from_actions(decode_lines(text), cards, "line")
+    def from_lines(cls, lines, cards=None):
+        """Replay a log: its text, or any iterable of its lines (an open file)."""
+        return cls.from_actions(decode_lines(lines), cards, "line")
 
     # -- what the players see ----------------------------------------------
 
@@ -126,6 +130,8 @@ class Game:
         return dumps(self.state_dict())
 
     def reminders(self):
+        from .guidance import reminders  # texts load only when a screen wants them
+
         return reminders(self.state)
 
     def re_result(self, face):

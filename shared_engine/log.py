@@ -31,10 +31,15 @@ def decode(line, where="record"):
         raise GameError("%s: %s" % (where, e))
 
 
-def decode_lines(text):
-    """Every non-blank line of a log text -> action tuples, errors by line number."""
+def decode_lines(lines):
+    """Every non-blank line -> action tuples, errors by line number.
+
+    `lines` is the log's text or any iterable of its lines, such as a file.
+    """
+    if type(lines) is str:
+        lines = lines.split("\n")
     actions = []
-    for number, line in enumerate(text.split("\n")):
+    for number, line in enumerate(lines):
         line = line.strip()
         if line:
             actions.append(decode(line, "line %d" % (number + 1)))

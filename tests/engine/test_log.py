@@ -76,3 +76,13 @@ def test_full_game_with_undo_redo_equals_its_replay():
         g.redo()
     g.final_hands(6, 9)
     assert Game.from_lines(g.log_text()).state_json() == g.state_json()
+
+
+def test_a_log_streams_line_by_line_and_replays_from_a_file():
+    g = Game.new()
+    play_turn(g, 4, 6, 3)
+    lines = list(g.log_lines())
+    assert "".join(line + "\n" for line in lines) == g.log_text()
+    assert Game.from_lines(lines).state_json() == g.state_json()
+    with open(GOLDEN + "/basic_game.jsonl") as f:  # iterating a file yields its lines
+        assert Game.from_lines(f).state_json() == read(GOLDEN + "/basic_game.state.json").strip()

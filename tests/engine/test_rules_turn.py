@@ -43,3 +43,11 @@ def test_rule_7_7_to_7_20_phases_run_in_order():
         seen.append(g.next_phase())
     assert seen == list(PHASES) + ["re"]
     assert g.state.turn == 2
+
+
+def test_every_phase_has_a_title_and_a_rule():
+    from shared_engine.guidance import RULES, TITLES
+    from shared_engine.phases import OVER, SCORE
+
+    for phase in PHASES + (SCORE, OVER):
+        assert TITLES[phase] and RULES[phase]

