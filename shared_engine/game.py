@@ -17,9 +17,22 @@ from .actions import SCHEMA_VERSION, from_record, make, to_record
 from .canonical_json import dumps
 from .dice import roll
 from .errors import GameError
-from .log import decode_lines, encode
+from .log import encode, numbered_actions
 from .sides import CP, EA
 from .state import GameState
+
+
+def _numbered(items, decode):
+    number = 0
+    for item in items:
+        number += 1
+        if decode is None:
+            yield number, item
+            continue
+        try:
+            yield number, decode(item)
+        except GameError as e:
+            raise GameError("record %d: %s" % (number, e))
 
 
 class Game:
@@ -93,31 +106,34 @@ class Game:
         return "".join(line + "\n" for line in self.log_lines())
 
     @classmethod
-    def from_actions(cls, actions, cards=None, where="record"):
-        if not actions:
-            raise GameError("a game log needs at least its 'new' record")
-        game = cls(actions[0], cards)
-        for i in range(1, len(actions)):
+    def _replay(cls, numbered, cards, where):
+        # Applies each action as it arrives: a replay holds one record at a time.
+        game = None
+        for number, action in numbered:
+            if game is None:
+                game = cls(action, cards)
+                continue
             try:
-                game.apply(actions[i])
+                game.apply(action)
             except GameError as e:
-                raise GameError("%s %d: %s" % (where, i + 1, e))
+                raise GameError("%s %d: %s" % (where, number, e))
+        if game is None:
+            raise GameError("a game log needs at least its 'new' record")
         return game
 
     @classmethod
+    def from_actions(cls, actions, cards=None):
+        return cls._replay(_numbered(actions, None), cards, "record")
+
+    @classmethod
     def from_records(cls, records, cards=None):
-        actions = []
-        for i, record in enumerate(records):
-            try:
-                actions.append(from_record(record))
-            except GameError as e:
-                raise GameError("record %d: %s" % (i + 1, e))
-        return cls.from_actions(actions, cards)
+        """Replay decoded JSON records (dicts); errors name the record's number."""
+        return cls._replay(_numbered(records, from_record), cards, "record")
 
     @classmethod
     def from_lines(cls, lines, cards=None):
         """Replay a log: its text, or any iterable of its lines (an open file)."""
-        return cls.from_actions(decode_lines(lines), cards, "line")
+        return cls._replay(numbered_actions(lines), cards, "line")
 
     # -- what the players see ----------------------------------------------
 

@@ -31,16 +31,22 @@ def decode(line, where="record"):
         raise GameError("%s: %s" % (where, e))
 
 
-def decode_lines(lines):
-    """Every non-blank line -> action tuples, errors by line number.
+def numbered_actions(lines):
+    """(line number, action) for each non-blank line, decoded one at a time.
 
-    `lines` is the log's text or any iterable of its lines, such as a file.
+    `lines` is the log's text or any iterable of its lines, such as a file,
+    so a replay never holds the whole log in memory.
     """
     if type(lines) is str:
         lines = lines.split("\n")
-    actions = []
-    for number, line in enumerate(lines):
+    number = 0
+    for line in lines:
+        number += 1
         line = line.strip()
         if line:
-            actions.append(decode(line, "line %d" % (number + 1)))
-    return actions
+            yield number, decode(line, "line %d" % number)
+
+
+def decode_lines(lines):
+    """Every non-blank line -> action tuples; GameError names the first bad line."""
+    return [action for _, action in numbered_actions(lines)]

@@ -86,3 +86,12 @@ def test_a_log_streams_line_by_line_and_replays_from_a_file():
     assert Game.from_lines(lines).state_json() == g.state_json()
     with open(GOLDEN + "/basic_game.jsonl") as f:  # iterating a file yields its lines
         assert Game.from_lines(f).state_json() == read(GOLDEN + "/basic_game.state.json").strip()
+
+
+def test_replay_from_decoded_records_names_a_bad_record():
+    g = Game.new()
+    play_turn(g, 1, 2, 1)
+    records = g.records()
+    assert Game.from_records(records).state_json() == g.state_json()
+    records[3] = {"v": 1, "a": "bp", "CP": -5, "EA": 1}
+    raises(Game.from_records, records, contains="record 4: bp: 'CP' must be a whole number")
