@@ -80,3 +80,10 @@ def test_rule_7_20_flip_reminder_names_the_next_defender_and_die():
     g.capture(0)
     to_phase(g, "flip")
     assert g.reminders() == [("7.20", "Flip DTT to Entente Allies; turn die to 2")]
+
+
+def test_rule_7_19_draw_reminder_gives_the_draw_counts():
+    g = Game.new()
+    assert draw_phase_rules(g) == ["7.19"]
+    text = dict(g.reminders())["7.19"]
+    assert "1 Bonus, 2 Neutral, 2 Nationality" in text and "discard 2" in text
