@@ -130,11 +130,7 @@ def make(kind, *values):
         raise GameError("unknown action %r" % (kind,))
     if len(values) != len(spec):
         raise GameError("%s takes %d values, got %d" % (kind, len(spec), len(values)))
-    record = {"v": SCHEMA_VERSION, "a": kind}
-    for (key, field_kind, _), value in zip(spec, values):
-        if value is not None:
-            record[key] = list(value) if field_kind == "cards" else value
-    return from_record(record)
+    return from_record(to_record((kind,) + values))
 
 
 def to_record(action):

@@ -22,15 +22,12 @@ from .sides import CP, EA
 from .state import GameState
 
 
-def _numbered(items, decode):
+def _numbered_records(records):
     number = 0
-    for item in items:
+    for record in records:
         number += 1
-        if decode is None:
-            yield number, item
-            continue
         try:
-            yield number, decode(item)
+            yield number, from_record(record)
         except GameError as e:
             raise GameError("record %d: %s" % (number, e))
 
@@ -122,13 +119,9 @@ class Game:
         return game
 
     @classmethod
-    def from_actions(cls, actions, cards=None):
-        return cls._replay(_numbered(actions, None), cards, "record")
-
-    @classmethod
     def from_records(cls, records, cards=None):
         """Replay decoded JSON records (dicts); errors name the record's number."""
-        return cls._replay(_numbered(records, from_record), cards, "record")
+        return cls._replay(_numbered_records(records), cards, "record")
 
     @classmethod
     def from_lines(cls, lines, cards=None):

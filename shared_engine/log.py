@@ -45,8 +45,3 @@ def numbered_actions(lines):
         line = line.strip()
         if line:
             yield number, decode(line, "line %d" % number)
-
-
-def decode_lines(lines):
-    """Every non-blank line -> action tuples; GameError names the first bad line."""
-    return [action for _, action in numbered_actions(lines)]
