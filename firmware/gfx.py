@@ -1,0 +1,92 @@
+"""Drawing helpers on the display's framebuffer: scaled text, wrapping, dice.
+
+Big text scales the built-in 8x8 font, so digits read at arm's length
+without a font file. `shown` collects the text of the frame being drawn;
+the simulator reads it to check what a screen says.
+"""
+
+import framebuf
+
+CHAR = 8
+_glyph_buf = bytearray(CHAR)
+_glyph = framebuf.FrameBuffer(_glyph_buf, CHAR, CHAR, framebuf.MONO_VLSB)
+shown = []
+
+
+def text(fb, s, x, y, scale=1, color=1):
+    shown.append(s)
+    if scale == 1:
+        fb.text(s, x, y, color)
+        return
+    for ch in s:
+        _glyph.fill(0)
+        _glyph.text(ch, 0, 0, 1)
+        for col in range(CHAR):
+            bits = _glyph_buf[col]
+            row = 0
+            while bits:
+                if bits & 1:
+                    fb.fill_rect(x + col * scale, y + row * scale, scale, scale, color)
+                bits >>= 1
+                row += 1
+        x += CHAR * scale
+
+
+def width(s, scale=1):
+    return len(s) * CHAR * scale
+
+
+def centered(fb, s, y, scale=1, color=1, left=0, right=128):
+    text(fb, s, left + (right - left - width(s, scale)) // 2, y, scale, color)
+
+
+def wrap(s, columns=16):
+    """Split on spaces into lines of at most `columns` characters."""
+    lines = []
+    line = ""
+    for word in s.split():
+        while len(word) > columns:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:columns])
+            word = word[columns:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= columns:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+PIPS = {
+    1: ((1, 1),),
+    2: ((0, 0), (2, 2)),
+    3: ((0, 0), (1, 1), (2, 2)),
+    4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+    5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+    6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)),
+}
+
+
+def die(fb, face, x, y, size=40):
+    """A d6 face with pips in a rounded square."""
+    fb.rect(x + 1, y, size - 2, size, 1)
+    fb.rect(x, y + 1, size, size - 2, 1)
+    step = size // 4
+    r = max(2, size // 12)
+    for col, row in PIPS[face]:
+        cx = x + step * (col + 1)
+        cy = y + step * (row + 1)
+        fb.ellipse(cx, cy, r, r, 1, True)
+    shown.append("d6=%d" % face)
+
+
+def bar(fb, y, label, color=1):
+    """An inverted title bar across the top."""
+    fb.fill_rect(0, y, 128, 9, color)
+    text(fb, label[:16], 0, y + 1, 1, 1 - color)

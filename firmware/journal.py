@@ -1,0 +1,166 @@
+"""One game on flash: a compacted snapshot plus an append-only journal.
+
+    g0007.snp    snapshot: a meta line {"gen":N}, then the game log
+    g0007.j<N>   journal: the records since snapshot generation N
+
+Every line is "<crc32 as 8 hex digits> <canonical JSON>\n". An action is
+appended (and the file closed, which commits it on littlefs) before the
+screen confirms it. A snapshot is written to a .tmp file and renamed over the
+old one, so it is either the old or the new, never half of each; the journal
+belongs to the generation it names, so a journal already folded into a newer
+snapshot is never applied twice. On load a torn or corrupt tail is dropped,
+reported, and the game compacted so the next append starts on a clean file.
+"""
+
+import json
+import os
+from binascii import crc32
+
+from shared_engine.canonical_json import dumps
+from shared_engine.errors import GameError
+from shared_engine.game import Game
+from shared_engine.log import decode, encode
+
+COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
+
+
+def summary(game):
+    """One line for the history list: "CP by 15, Moral", or None while playing."""
+    result = game.state.result
+    if result is None:
+        return None
+    _, winner, margin, level = result
+    return "%s by %d, %s" % (winner, margin, level) if winner else "Draw"
+
+
+def read_meta(root, gid):
+    """The snapshot's meta record and header, read without replaying the game."""
+    meta = header = None
+    for text in _checked_lines("%s/%s.snp" % (root, gid), []):
+        if meta is None:
+            meta = json.loads(text)
+        else:
+            header = json.loads(text)
+            break
+    return meta, header
+
+
+def _line(text):
+    return "%08x %s\n" % (crc32(text.encode()), text)
+
+
+def _checked_lines(path, problems):
+    """The JSON text of each good line; stops at the first bad one."""
+    try:
+        f = open(path)
+    except OSError:
+        return
+    with f:
+        number = 0
+        for line in f:
+            number += 1
+            good = len(line) > 10 and line[-1] == "\n" and line[8] == " "
+            if good:
+                text = line[9:-1]
+                try:
+                    good = int(line[:8], 16) == crc32(text.encode())
+                except ValueError:
+                    good = False
+            if not good:
+                problems.append("%s line %d damaged; it and what follows were dropped" % (path, number))
+                return
+            yield text
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+class Journal:
+    def __init__(self, root, gid):
+        self.root = root
+        self.gid = gid
+        self.base = "%s/%s" % (root, gid)
+        self.gen = 0
+        self.records = 0  # in the current journal
+        self.problems = []  # what load() had to drop, for the screen
+        self.blocked = None  # why appending is unsafe until a compaction succeeds
+
+    def _journal_path(self):
+        return "%s.j%d" % (self.base, self.gen)
+
+    def create(self, game):
+        self.compact(game, gen=0)
+
+    def load(self, cards=None):
+        """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
+        problems = self.problems = []
+        game = None
+        lines = _checked_lines(self.base + ".snp", problems)
+        for text in lines:
+            if game is None and text.startswith('{"gen":'):
+                self.gen = json.loads(text)["gen"]
+                continue
+            action = decode(text, "snapshot")
+            if game is None:
+                game = Game(action, cards)
+            else:
+                game.apply(action)
+        if game is None:
+            raise GameError("game %s has no readable snapshot" % self.gid)
+        self.records = 0
+        for text in _checked_lines(self._journal_path(), problems):
+            try:
+                game.apply(decode(text, "journal"))
+            except GameError as e:
+                problems.append("%s: %s; it and what follows were dropped" % (self.gid, e))
+                break
+            self.records += 1
+        self._clean_leftovers()
+        if problems:
+            try:
+                self.compact(game)  # the next append must not follow a torn line
+            except OSError as e:
+                self.blocked = "cannot repair the journal (%s)" % e
+        return game
+
+    def _clean_leftovers(self):
+        prefix = self.gid + "."
+        keep = (self.gid + ".snp", "%s.j%d" % (self.gid, self.gen))
+        for name in os.listdir(self.root):
+            if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
+                _remove("%s/%s" % (self.root, name))
+
+    def append(self, action):
+        """Write one record; OSError (e.g. a full flash) means it is not saved."""
+        if self.blocked:
+            raise OSError(self.blocked)
+        with open(self._journal_path(), "a") as f:
+            f.write(_line(encode(action)))
+        self.records += 1
+
+    def needs_compaction(self, game):
+        return self.records >= COMPACT_AFTER and not game.undone
+
+    def compact(self, game, gen=None):
+        old = self._journal_path()
+        gen = self.gen + 1 if gen is None else gen
+        tmp = self.base + ".tmp"
+        with open(tmp, "w") as f:
+            f.write(_line(dumps({"gen": gen, "end": summary(game)})))
+            for text in game.log_lines():
+                f.write(_line(text))
+        os.rename(tmp, self.base + ".snp")
+        self.gen = gen
+        self.blocked = None
+        self.records = 0
+        if old != self._journal_path():
+            _remove(old)
+
+    def remove(self):
+        for name in os.listdir(self.root):
+            if name.startswith(self.gid + "."):
+                _remove("%s/%s" % (self.root, name))

@@ -1,0 +1,87 @@
+"""SSD1306 / SH1106 128x64 OLED over I2C that sends only what changed.
+
+The common drivers resend the whole 1,024-byte frame on every show(). This
+one keeps a copy of what the panel holds and, for each 128-byte page, sends
+only the span from the first to the last changed column: a typical button
+press changes a few pages, a few dozen bytes each. Page addressing is used
+for both chips, as the SH1106 has no horizontal mode and its 132-column RAM
+shows columns 2-129.
+"""
+
+import framebuf
+
+WIDTH = 128
+HEIGHT = 64
+PAGES = HEIGHT // 8
+CMD = b"\x00"  # control byte: the rest of the transfer is commands
+DATA = b"\x40"  # control byte: the rest of the transfer is display data
+
+INIT = {
+    # off, page addressing, start line 0, mux 64, offset 0, clock, COM pins,
+    # precharge, VCOMH, contrast, RAM shown, not inverted, charge pump on
+    "ssd1306": b"\xae\x20\x02\x40\xa8\x3f\xd3\x00\xd5\x80\xda\x12\xd9\xf1\xdb\x30\x81\x7f\xa4\xa6\x8d\x14",
+    # off, start line 0, mux 64, offset 0, clock, COM pins, precharge,
+    # VCOMH, DC-DC on, pump 8 V, contrast, RAM shown, not inverted
+    "sh1106": b"\xae\x40\xa8\x3f\xd3\x00\xd5\x80\xda\x12\xd9\x22\xdb\x35\xad\x8b\x32\x81\x7f\xa4\xa6",
+}
+COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
+
+
+class Oled(framebuf.FrameBuffer):
+    def __init__(self, i2c, chip="ssd1306", addr=0x3C, rotate=0):
+        if chip not in INIT:
+            raise ValueError("display chip must be ssd1306 or sh1106, not %r" % chip)
+        self.i2c = i2c
+        self.addr = addr
+        self.chip = chip
+        self.offset = COLUMN_OFFSET[chip]
+        self.buffer = bytearray(WIDTH * PAGES)
+        self.shown = bytearray(WIDTH * PAGES)  # what the panel's RAM holds
+        self.stale = True  # panel RAM unknown: the next show() sends everything
+        self.on = False
+        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
+        self.command(INIT[chip])
+        self.rotate(rotate)
+        self.power(True)
+
+    def command(self, codes):
+        self.i2c.writevto(self.addr, (CMD, codes))
+
+    def power(self, on):
+        self.command(b"\xaf" if on else b"\xae")
+        self.on = on
+
+    def contrast(self, level):
+        self.command(bytes((0x81, max(0, min(255, level)))))
+
+    def invert(self, on):
+        self.command(b"\xa7" if on else b"\xa6")
+
+    def rotate(self, degrees):
+        """0 or 180: mirrors segments and COM scan, then redraws all."""
+        if degrees not in (0, 180):
+            raise ValueError("rotation must be 0 or 180, not %r" % degrees)
+        self.command(b"\xa1\xc8" if degrees == 0 else b"\xa0\xc0")
+        self.stale = True
+
+    def show(self):
+        """Send the changed span of each changed page."""
+        buf = self.buffer
+        shown = self.shown
+        for page in range(PAGES):
+            start = page * WIDTH
+            end = start + WIDTH
+            first = start
+            last = end - 1
+            if not self.stale:
+                while first < end and buf[first] == shown[first]:
+                    first += 1
+                if first == end:
+                    continue
+                while buf[last] == shown[last]:
+                    last -= 1
+            column = first - start + self.offset
+            self.command(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
+            self.i2c.writevto(self.addr, (DATA, memoryview(buf)[first : last + 1]))
+            shown[first : last + 1] = buf[first : last + 1]
+        self.stale = False

@@ -1,0 +1,73 @@
+"""Boot: build the hardware from the board definition and run the asyncio loop.
+
+Two tasks share one loop: `buttons` polls the debouncer every few ms and
+wakes `screen`, which handles events (writing actions to flash) and redraws
+only what changed. The serial link joins as a third task.
+"""
+
+import asyncio
+import os
+
+import boards
+import config
+import machine
+from app import App
+from buttons import Buttons
+from oled import Oled
+
+POLL_MS = 5
+FRAME_MS = 50  # the screen task wakes at least this often: long presses, toasts, sleep
+WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
+
+
+def build(board_name=None):
+    board = boards.board(board_name)
+    bus = board["i2c"]
+    i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
+    shown = board["display"]
+    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"])
+    pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in boards.BUTTONS]
+    return board, display, Buttons(pins, boards.BUTTONS)
+
+
+def _urandom_byte():
+    return os.urandom(1)[0]
+
+
+async def _buttons(app, wake):
+    while True:
+        if app.buttons.poll():
+            wake.set()
+        await asyncio.sleep_ms(POLL_MS)
+
+
+async def _screen(app, wake, watchdog):
+    while True:
+        try:
+            await asyncio.wait_for_ms(wake.wait(), FRAME_MS)
+        except asyncio.TimeoutError:
+            pass
+        wake.clear()
+        app.step()
+        watchdog.feed()
+
+
+async def _main(app):
+    watchdog = machine.WDT(timeout=WATCHDOG_MS)
+    wake = asyncio.Event()
+    poller = asyncio.create_task(_buttons(app, wake))
+    try:
+        await _screen(app, wake, watchdog)
+    finally:
+        poller.cancel()
+
+
+current = None  # the running App, for the REPL and the simulator
+
+
+def run(random_byte=_urandom_byte):
+    global current
+    settings, _ = config.load()
+    board, display, buttons = build(settings["board"])
+    current = App(display, buttons, random_byte, board["name"])
+    asyncio.run(_main(current))

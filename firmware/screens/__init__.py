@@ -1,0 +1,1 @@
+"""The device's screens; each module holds one screen or a few small related ones."""

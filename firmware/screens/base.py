@@ -1,0 +1,154 @@
+"""What every screen shares: a list to choose from, number entry, yes/no."""
+
+import gfx
+
+
+class Screen:
+    name = "screen"
+    title = ""
+    repeat = ()  # buttons that auto-repeat here (number entry)
+
+    def __init__(self, app):
+        self.app = app
+
+    def draw(self, fb):
+        gfx.bar(fb, 0, self.title)
+
+    def key(self, button, kind):
+        if button == "BACK" and kind == "SHORT":
+            self.app.pop()
+
+
+class ListScreen(Screen):
+    """A scrolling list: UP/DOWN move, OK chooses, BACK leaves."""
+
+    ROWS = 6
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.index = 0
+
+    def items(self):
+        return []  # (label, value text or "", action or None)
+
+    def draw(self, fb):
+        super().draw(fb)
+        items = self.items()
+        if not items:
+            gfx.text(fb, "(none)", 0, 12)
+            return
+        self.index = min(self.index, len(items) - 1)
+        top = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
+        for row, (label, value, _) in enumerate(items[top : top + self.ROWS]):
+            y = 10 + row * 9
+            selected = top + row == self.index
+            if selected:
+                fb.fill_rect(0, y, 128, 9, 1)
+            gfx.text(fb, label[: 16 - len(value)], 0, y + 1, 1, 0 if selected else 1)
+            if value:
+                gfx.text(fb, value, 128 - gfx.width(value), y + 1, 1, 0 if selected else 1)
+
+    def key(self, button, kind):
+        items = self.items()
+        if kind not in ("SHORT", "REPEAT"):
+            return
+        if button == "UP" and items:
+            self.index = (self.index - 1) % len(items)
+        elif button == "DOWN" and items:
+            self.index = (self.index + 1) % len(items)
+        elif button == "OK" and items:
+            action = items[self.index][2]
+            if action:
+                action()
+        elif button == "BACK":
+            self.app.pop()
+
+
+class NumberEntry(Screen):
+    """Big digits; UP/DOWN step by 1 and repeat when held, faster the longer."""
+
+    name = "number"
+    repeat = ("UP", "DOWN")
+
+    def __init__(self, app, title, prompt, value=0, low=0, high=999, done=None):
+        super().__init__(app)
+        self.title = title
+        self.prompt = prompt
+        self.value = value
+        self.low = low
+        self.high = high
+        self.done = done
+
+    def draw(self, fb):
+        super().draw(fb)
+        gfx.text(fb, self.prompt[:16], 0, 11)
+        gfx.centered(fb, str(self.value), 24, 3)
+        gfx.text(fb, "^v set  OK enter", 0, 56)
+
+    def key(self, button, kind):
+        if kind not in ("SHORT", "REPEAT"):
+            return
+        if button == "UP":
+            self.value = self.value + 1 if self.value < self.high else self.low
+        elif button == "DOWN":
+            self.value = self.value - 1 if self.value > self.low else self.high
+        elif button == "OK":
+            self.done(self.value)
+        elif button == "BACK":
+            self.app.pop()
+
+
+class Confirm(Screen):
+    """A destructive choice: OK does it, BACK keeps things as they are."""
+
+    name = "confirm"
+    title = "Are you sure?"
+
+    def __init__(self, app, question, then):
+        super().__init__(app)
+        self.lines = gfx.wrap(question)
+        self.then = then
+
+    def draw(self, fb):
+        super().draw(fb)
+        for row, line in enumerate(self.lines[:4]):
+            gfx.text(fb, line, 0, 12 + row * 9)
+        gfx.text(fb, "OK yes  BACK no", 0, 56)
+
+    def key(self, button, kind):
+        if kind != "SHORT":
+            return
+        if button == "OK":
+            self.app.pop()
+            self.then()
+        elif button == "BACK":
+            self.app.pop()
+
+
+class Message(Screen):
+    """Text to read; UP/DOWN scroll, OK or BACK leave."""
+
+    name = "message"
+
+    def __init__(self, app, title, text):
+        super().__init__(app)
+        self.title = title
+        self.lines = []
+        for paragraph in text.split("\n"):
+            self.lines.extend(gfx.wrap(paragraph) or [""])
+        self.top = 0
+
+    def draw(self, fb):
+        super().draw(fb)
+        for row, line in enumerate(self.lines[self.top : self.top + 6]):
+            gfx.text(fb, line, 0, 11 + row * 9)
+
+    def key(self, button, kind):
+        if kind not in ("SHORT", "REPEAT"):
+            return
+        if button == "DOWN" and self.top + 6 < len(self.lines):
+            self.top += 1
+        elif button == "UP" and self.top:
+            self.top -= 1
+        elif button in ("OK", "BACK"):
+            self.app.pop()

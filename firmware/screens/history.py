@@ -1,0 +1,59 @@
+"""Past games kept on flash, with their results; a game can be deleted."""
+
+import games
+
+from screens.base import Confirm, ListScreen, Message
+
+
+class History(ListScreen):
+    name = "history"
+    title = "History"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.rows = games.summaries()
+
+    def items(self):
+        out = []
+        for gid, name, turns, end, pulled in self.rows:
+            label = gid[1:] + " " + (end or "playing")
+            out.append((label, "" if pulled else "*", self._open(gid, name, turns, end, pulled)))
+        return out
+
+    def _open(self, gid, name, turns, end, pulled):
+        app = self.app
+
+        def open_game():
+            text = "%s, %d turns\n%s\n%s" % (
+                name,
+                turns,
+                end or "in play",
+                "copied to host" if pulled else "* not yet pulled",
+            )
+            app.push(GameDetail(app, gid, text, self))
+
+        return open_game
+
+
+class GameDetail(Message):
+    name = "game"
+
+    def __init__(self, app, gid, text, history):
+        super().__init__(app, "Game " + gid[1:], text + "\nhold OK: delete")
+        self.gid = gid
+        self.history = history
+
+    def key(self, button, kind):
+        app = self.app
+        if button == "OK" and kind == "LONG":
+            current = app.journal.gid == self.gid
+            question = "Delete game %s%s?" % (self.gid[1:], " (being played)" if current else "")
+            app.push(Confirm(app, question, self.delete))
+        else:
+            super().key(button, kind)
+
+    def delete(self):
+        app = self.app
+        app.pop()
+        app.delete_game(self.gid)
+        self.history.rows = games.summaries()

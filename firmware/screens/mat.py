@@ -1,0 +1,113 @@
+"""The Battle Mat: turn die, Defender This Turn, captured BP, turn track.
+
+Everything a player needs at a glance, and OK does the phase's next step.
+"""
+
+import gfx
+
+from screens.base import Screen
+
+SHORT_PHASE = {
+    "re": "Random Event",
+    "cr1": "Combat Round 1",
+    "cr2": "Combat Round 2",
+    "bonus": "Bonus Cards",
+    "battle": "Battle Result",
+    "draw": "Draw & Discard",
+    "flip": "End of Turn",
+    "score": "Count Hands",
+    "over": "Game Over",
+}
+TRACK_CELLS = 10
+
+
+class MatScreen(Screen):
+    name = "mat"
+
+    def draw(self, fb):
+        state = self.app.game.state
+        turn = state.current
+        die = str(state.turn % 10)  # the d10 face: 0 is 10 (G.11)
+        fb.rect(0, 0, 28, 28, 1)
+        gfx.text(fb, die, 2, 2, 3)
+        gfx.text(fb, "DEF", 34, 0)
+        gfx.text(fb, state.defender, 32, 10, 2)
+        for row, side in enumerate(("CP", "EA")):
+            y = row * 15
+            gfx.text(fb, side, 72, y + 4)
+            value = str(state.captured[side])
+            gfx.text(fb, value, 128 - gfx.width(value, 2), y, 2)
+        self._track(fb, state)
+        gfx.text(fb, SHORT_PHASE[state.phase], 0, 41)
+        gfx.text(fb, "T%d/%d" % (state.turn, state.turns), 128 - gfx.width("T%d/%d" % (state.turn, state.turns)), 41)
+        fb.hline(0, 51, 128, 1)
+        gfx.text(fb, self._status(state, turn)[:16], 0, 55)
+
+    def _track(self, fb, state):
+        # One cell per turn: the winner's initial, "." to come; the current turn boxed.
+        first = max(1, min(state.turn - TRACK_CELLS + 1, state.turns - TRACK_CELLS + 1))
+        for cell in range(min(TRACK_CELLS, state.turns)):
+            number = first + cell
+            x = cell * 12 + 4
+            mark = "."
+            if number <= len(state.track):
+                winner = state.track[number - 1].winner
+                mark = winner[0] if winner else ("*" if number == state.turn else ".")
+            if number == state.turn and state.phase not in ("score", "over"):
+                fb.rect(x - 2, 29, 12, 11, 1)
+            gfx.text(fb, mark, x, 31)
+
+    def _status(self, state, turn):
+        phase = state.phase
+        if phase == "re":
+            return "OK roll  ^ skip" if not turn.re_rolls else "d6 %s  OK next" % turn.re_rolls[-1]
+        if phase in ("cr1", "cr2"):
+            if turn.attack:
+                return "Attack ok OK nxt"
+            return "Attack? MUST ^" if phase == "cr2" else "Attack? ^ mark"
+        if phase == "battle":
+            if turn.bp is None:
+                return "OK enter BP"
+            return "%d-%d %s won" % (turn.bp[0], turn.bp[1], turn.winner)
+        if phase == "draw":
+            return "Draw 7.19 OK nxt"
+        if phase == "flip":
+            return "OK flip DTT"
+        if phase == "score":
+            return "OK count hands"
+        if phase == "over":
+            return "OK result"
+        return "OK next"
+
+    def key(self, button, kind):
+        app = self.app
+        state = app.game.state
+        phase = state.phase
+        if kind != "SHORT":
+            return
+        if button == "BACK":
+            from screens.menu import Menu
+
+            app.push(Menu(app))
+        elif button == "DOWN":
+            from screens.guide import Guidance
+
+            app.push(Guidance(app))
+        elif button == "UP":
+            if phase == "re":
+                app.act("next")
+            elif phase in ("cr1", "cr2") and not state.current.attack:
+                app.act("attack")
+        elif button == "OK":
+            if phase == "re":
+                from screens.dice import DiceScreen
+
+                app.push(DiceScreen(app))
+            elif phase == "battle":
+                from screens.battle import BattleEntry
+
+                app.push(BattleEntry(app))
+            elif phase in ("score", "over"):
+                app.show_end()
+            else:
+                app.act("next")

@@ -1,0 +1,105 @@
+"""The menu, new game (basic or scenario), and ending a game at once (3.4)."""
+
+from screens.base import Confirm, ListScreen, NumberEntry
+
+
+class Menu(ListScreen):
+    name = "menu"
+    title = "Menu"
+
+    def items(self):
+        app = self.app
+        game = app.game
+        return [
+            ("Back to game", "", app.pop),
+            ("Undo", "", app.undo if game.actions else None),
+            ("Redo", "", app.redo if game.undone else None),
+            ("New game", "", lambda: app.push(NewGame(app))),
+            ("End game 3.4", "", lambda: app.push(EndGame(app)) if game.state.phase not in ("score", "over") else None),
+            ("History", "", lambda: app.push(_history(app))),
+            ("Card data", "", lambda: app.push(_info(app).CardInfo(app))),
+            ("Settings", "", lambda: app.push(_settings(app))),
+            ("About", "", lambda: app.push(_info(app).About(app))),
+        ]
+
+
+def _history(app):
+    from screens.history import History
+
+    return History(app)
+
+
+def _settings(app):
+    from screens.settings import Settings
+
+    return Settings(app)
+
+
+def _info(app):
+    import screens.info
+
+    return screens.info
+
+
+class NewGame(ListScreen):
+    name = "new"
+    title = "New game"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.turns = 10
+        self.first = "CP"
+
+    def items(self):
+        return [
+            ("Basic game", "10T", lambda: self.start("Basic game", 10, "CP")),
+            ("Scenario turns", str(self.turns), self.ask_turns),
+            ("First Defender", self.first, self.flip_first),
+            ("Start scenario", "", lambda: self.start("Scenario", self.turns, self.first)),
+        ]
+
+    def ask_turns(self):
+        app = self.app
+
+        def done(value):
+            self.turns = value
+            app.pop()
+
+        app.push(NumberEntry(app, "Scenario 1.5", "Number of turns", self.turns, 1, 40, done))
+
+    def flip_first(self):
+        self.first = "EA" if self.first == "CP" else "CP"
+
+    def start(self, name, turns, first):
+        app = self.app
+
+        def go():
+            app.new_game(name, turns, first)
+
+        state = app.game.state
+        if app.game.actions and state.phase != "over":
+            app.push(Confirm(app, "Start a new game? Turn %d of this one stays in history." % state.turn, go))
+        else:
+            go()
+
+
+class EndGame(ListScreen):
+    """3.4: a side that cannot draw a Nationality card ends the game at once."""
+
+    name = "nonat"
+    title = "No Nat card 3.4"
+
+    def items(self):
+        return [(side + " cannot draw", "", self._ask(side)) for side in ("CP", "EA")]
+
+    def _ask(self, side):
+        app = self.app
+
+        def ask():
+            app.push(Confirm(app, "End the game now: %s cannot draw a Nationality card (3.4)?" % side, end))
+
+        def end():
+            app.pop_to_mat()
+            app.act("no_nat", side)
+
+        return ask

@@ -1,0 +1,55 @@
+"""Settings: contrast, screen sleep, rotation, and a button test."""
+
+import gfx
+
+from screens.base import ListScreen, Screen
+
+CONTRASTS = (15, 63, 127, 191, 255)
+SLEEPS = (0, 30, 60, 120, 300)  # seconds idle before the screen sleeps; 0 = never
+
+
+def _next(options, value):
+    return options[(options.index(value) + 1) % len(options)] if value in options else options[0]
+
+
+class Settings(ListScreen):
+    name = "settings"
+    title = "Settings"
+
+    def _contrast(self):
+        self.app.set("contrast", _next(CONTRASTS, self.app.settings["contrast"]))
+
+    def items(self):
+        app = self.app
+        s = app.settings
+        sleep = s["sleep"]
+        return [
+            ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
+            ("Sleep", "%ds" % sleep if sleep else "off", lambda: app.set("sleep", _next(SLEEPS, sleep))),
+            ("Rotate", "%d" % s["rotate"], lambda: app.set("rotate", 180 - s["rotate"])),
+            ("Button test", "", lambda: app.push(ButtonTest(app))),
+        ]
+
+
+class ButtonTest(Screen):
+    """Shows each button's events; hold BACK to leave (short BACK is tested too)."""
+
+    name = "buttons"
+    title = "Button test"
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.seen = []
+
+    def draw(self, fb):
+        super().draw(fb)
+        for row, line in enumerate(self.seen[-4:]):
+            gfx.text(fb, line, 0, 12 + row * 9)
+        gfx.text(fb, "hold BACK: leave", 0, 56)
+
+    def key(self, button, kind):
+        if kind == "DOWN":
+            return
+        self.seen.append("%s %s" % (button, kind))
+        if button == "BACK" and kind == "LONG":
+            self.app.pop()

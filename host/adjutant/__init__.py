@@ -1,0 +1,1 @@
+"""Adjutant on the host: the simulator now, the serial CLI next."""

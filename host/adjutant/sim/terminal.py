@@ -1,0 +1,123 @@
+"""`make sim`: the device in the terminal, at its true 128x64 pixels.
+
+Keys: Up or w = UP, Down or s = DOWN, Enter, Right or d = OK,
+Backspace, Left or a = BACK. The capital letter (W S D A) holds the button
+for a long press; holding a key holds the button. q quits. The flash image
+persists between runs; --fresh starts with an empty one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import pathlib
+import select
+import sys
+import termios
+import time
+import tty
+
+from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, SimDevice
+from adjutant.sim.screen_text import boxed
+
+KEYS = {
+    "\x1b[A": ("UP", SHORT_MS),
+    "\x1b[B": ("DOWN", SHORT_MS),
+    "\x1b[C": ("OK", SHORT_MS),
+    "\x1b[D": ("BACK", SHORT_MS),
+    "w": ("UP", SHORT_MS),
+    "s": ("DOWN", SHORT_MS),
+    "d": ("OK", SHORT_MS),
+    "\r": ("OK", SHORT_MS),
+    "\n": ("OK", SHORT_MS),
+    " ": ("OK", SHORT_MS),
+    "a": ("BACK", SHORT_MS),
+    "\x7f": ("BACK", SHORT_MS),
+    "\x08": ("BACK", SHORT_MS),
+    "W": ("UP", LONG_MS),
+    "S": ("DOWN", LONG_MS),
+    "D": ("OK", LONG_MS),
+    "A": ("BACK", LONG_MS),
+}
+HELP = "UP w/\u2191  DOWN s/\u2193  OK Enter/d/\u2192  BACK Bksp/a/\u2190  capital = long press  q = quit"
+TICK_S = 0.02
+
+
+def parse_keys(data: str) -> list[tuple[str, int]]:
+    found = []
+    i = 0
+    while i < len(data):
+        for length in (3, 1):
+            chunk = data[i : i + length]
+            if chunk in KEYS:
+                found.append(KEYS[chunk])
+                i += length
+                break
+        else:
+            if data[i] == "q":
+                found.append(("QUIT", 0))
+            i += 1
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="adjutant-sim", description=__doc__.split("\n")[0])
+    parser.add_argument("--flash", default=str(REPO / "sim-flash.img"), help="littlefs image (kept between runs)")
+    parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
+    parser.add_argument("--board", help="board definition from firmware/boards.py")
+    parser.add_argument("--seed", type=int, help="fixed dice, for repeatable sessions")
+    args = parser.parse_args(argv)
+    device = SimDevice(pathlib.Path(args.flash), fresh=args.fresh, seed=args.seed, board=args.board)
+    try:
+        device.wait(300)
+        if not sys.stdin.isatty():
+            print(boxed(device.frame()))
+            print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
+            return 0
+        return _interactive(device)
+    finally:
+        device.close()
+
+
+def _interactive(device: SimDevice) -> int:
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    releases: dict[str, int] = {}  # button -> device time to release it
+    drawn_bytes = -1
+    sys.stdout.write("\x1b[2J\x1b[?25l")
+    try:
+        tty.setcbreak(fd)
+        last = time.monotonic()
+        while True:
+            ready, _, _ = select.select([fd], [], [], TICK_S)
+            if ready:
+                for button, ms in parse_keys(os.read(fd, 64).decode(errors="ignore")):
+                    if button == "QUIT":
+                        return 0
+                    if button not in releases:
+                        device.down(button)
+                    releases[button] = device.now + ms
+            now = time.monotonic()
+            device.wait(max(1, int((now - last) * 1000)))
+            last = now
+            for button, at in list(releases.items()):
+                if device.now >= at:
+                    device.up(button)
+                    del releases[button]
+            if device.i2c_bytes != drawn_bytes:
+                drawn_bytes = device.i2c_bytes
+                state = device.state()
+                screen = boxed(device.frame())
+                game = state.get("game", {})
+                status = "flash {}  screen {}  turn {}  phase {}".format(
+                    "saved", state.get("screen"), game.get("turn"), game.get("phase")
+                )
+                sys.stdout.write("\x1b[H" + screen + "\n" + status.ljust(100) + "\n" + HELP + "\n")
+                sys.stdout.flush()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        sys.stdout.write("\x1b[?25h\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
