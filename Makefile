@@ -34,6 +34,7 @@ test-cpython: $(VENV)/.installed
 
 test-micropython: $(VENV)/.installed
 	$(MICROPYTHON) tests/tools/mp_run.py tests/engine
+	$(MICROPYTHON) tests/tools/mp_run.py tests/firmware 2>/dev/null
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine_heap.py

@@ -81,6 +81,7 @@ class Buttons:
             self.tail += 1
         for i in range(len(self.pins)):
             self._settle(i, now)
+        for i in range(len(self.pins)):  # after all have settled, so a chord is seen first
             if self.down[i]:
                 self._held(i, now)
         return self.events

@@ -99,10 +99,11 @@ class Journal:
         """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
         problems = self.problems = []
         game = None
-        lines = _checked_lines(self.base + ".snp", problems)
-        for text in lines:
-            if game is None and text.startswith('{"gen":'):
-                self.gen = json.loads(text)["gen"]
+        meta = None
+        for text in _checked_lines(self.base + ".snp", problems):
+            if meta is None:  # the first line is the snapshot's own record
+                meta = json.loads(text)
+                self.gen = meta["gen"]
                 continue
             action = decode(text, "snapshot")
             if game is None:

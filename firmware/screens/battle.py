@@ -76,8 +76,8 @@ class BattleEntry(TwoNumbers):
         step = self.step()
         if step == "sides":
             side = ("CP", "EA")[self.side]
-            role = "Def" if side == state.defender else "Att"
-            self.draw_number(fb, "%s face-up BP %s" % (side, role), self.values[self.side])
+            role = "defends" if side == state.defender else "attacks"
+            self.draw_number(fb, "%s BP %s" % (side, role), self.values[self.side])
             return
         winner = turn.winner
         cp, ea = turn.bp

@@ -7,16 +7,16 @@ import gfx
 
 from screens.base import Screen
 
-SHORT_PHASE = {
-    "re": "Random Event",
-    "cr1": "Combat Round 1",
-    "cr2": "Combat Round 2",
-    "bonus": "Bonus Cards",
-    "battle": "Battle Result",
-    "draw": "Draw & Discard",
-    "flip": "End of Turn",
-    "score": "Count Hands",
-    "over": "Game Over",
+SHORT_PHASE = {  # at most 10 characters, beside "T10/10"
+    "re": "RE phase",
+    "cr1": "Combat 1",
+    "cr2": "Combat 2",
+    "bonus": "Bonus",
+    "battle": "Battle",
+    "draw": "Draw",
+    "flip": "End turn",
+    "score": "Count",
+    "over": "Game over",
 }
 TRACK_CELLS = 10
 

@@ -8,9 +8,10 @@ inversion, entire-display-on and display on/off. Runs on CPython and
 MicroPython alike, so the simulator and the reference test share it.
 """
 
-# Commands followed by argument bytes, and how many.
+# Commands followed by argument bytes, and how many (0xAD: IREF select on the
+# SSD1306B, DC-DC control on the SH1106).
 ARGS = {
-    "ssd1306": {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2,
+    "ssd1306": {0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2, 0xAD: 1,
                 0x81: 1, 0x8D: 1, 0xA8: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1},
     "sh1106": {0x81: 1, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD9: 1, 0xDA: 1, 0xDB: 1},
 }  # fmt: skip

@@ -1,0 +1,144 @@
+"""A bench rig for firmware tests on MicroPython: simulated board, RAM flash.
+
+Importing it installs the simulator's `time`, `select` and `machine` (as the
+simulator does before booting), so the firmware modules load as on a board.
+"""
+
+import os
+import sys
+
+ROOT = os.getcwd()  # tests run from the repository root
+for folder in ("", "/host/adjutant/sim/device", "/firmware"):
+    if ROOT + folder not in sys.path:
+        sys.path.insert(0, ROOT + folder)
+
+import clock  # noqa: E402
+
+if sys.modules.get("time") is not clock.time_module:
+    sys.modules["time"] = clock.time_module
+    sys.modules["select"] = clock.select_module
+    import machine  # noqa: E402  (the simulated board's)
+
+    sys.modules["machine"] = machine
+
+import vfs  # noqa: E402
+
+import machine  # noqa: E402
+from clock import CLOCK, PowerCut  # noqa: E402
+from oled_chip import OledChip  # noqa: E402
+
+BLOCK = 4096
+BUTTONS = ("UP", "DOWN", "OK", "BACK")
+PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
+
+
+class RamFlash:
+    """Block device in RAM; the write numbered `fail_after` is torn and cuts the power."""
+
+    def __init__(self, blocks=64, data=None):
+        self.data = bytearray(blocks * BLOCK) if data is None else data
+        self.blocks = blocks
+        self.writes = 0
+        self.fail_after = None
+        self.dead = False  # after a power cut: files left open from before must not write
+
+    def power_on(self):
+        """The same flash chip after the power returns, as a new device object."""
+        self.dead = True
+        return RamFlash(self.blocks, self.data)
+
+    def readblocks(self, block, buf, offset=0):
+        if self.dead:
+            return
+        start = block * BLOCK + offset
+        buf[:] = self.data[start : start + len(buf)]
+
+    def writeblocks(self, block, buf, offset=None):
+        if self.dead:
+            return
+        if offset is None:
+            offset = 0
+        start = block * BLOCK + offset
+        self.writes += 1
+        if self.fail_after is not None and self.writes >= self.fail_after:
+            half = len(buf) // 2
+            self.data[start : start + half] = buf[:half]
+            self.fail_after = None
+            raise PowerCut()
+        self.data[start : start + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return BLOCK
+        if op == 6 and not self.dead:
+            self.data[arg * BLOCK : (arg + 1) * BLOCK] = b"\xff" * BLOCK
+        return 0
+
+
+def mount(flash, format_first=False):
+    """Mount at /flash and work there, as the device works in its root."""
+    os.chdir(ROOT)
+    try:
+        vfs.umount("/flash")
+    except OSError:
+        pass
+    if format_first:
+        vfs.VfsLfs2.mkfs(flash)
+    vfs.mount(vfs.VfsLfs2(flash), "/flash")
+    os.chdir("/flash")
+
+
+def unmount():
+    os.chdir(ROOT)
+    try:
+        vfs.umount("/flash")
+    except OSError:
+        pass
+
+
+def board():
+    """A fresh display and buttons on the simulated pins and bus."""
+    from buttons import Buttons
+    from oled import Oled
+
+    machine.Pin.pins = {}
+    machine.I2C.devices = {}
+    chip = OledChip("ssd1306")
+    machine.I2C.devices[0x3C] = chip
+    i2c = machine.I2C(0)
+    display = Oled(i2c, "ssd1306", 0x3C, 0)
+    pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in BUTTONS]
+    return display, Buttons(pins, BUTTONS), chip
+
+
+class Dice:
+    """A repeatable byte source for the d6."""
+
+    def __init__(self, seed=7):
+        self.state = seed
+
+    def __call__(self):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 16) & 0xFF
+
+
+def new_app(seed=7):
+    from app import App
+
+    display, buttons, chip = board()
+    return App(display, buttons, Dice(seed), "test", now=CLOCK.now & 0x3FFFFFFF), chip
+
+
+def press(pin_name, ms=80):
+    """Press a button through its pin for `ms`, letting simulated time pass."""
+    machine.Pin.pins[PINS[pin_name]].set_level(0)
+    CLOCK.until = CLOCK.now + ms
+    CLOCK.advance(ms)
+    machine.Pin.pins[PINS[pin_name]].set_level(1)
+
+
+def allow(ms):
+    CLOCK.until = CLOCK.now + ms
+    CLOCK.advance(ms)

@@ -1,0 +1,87 @@
+"""Debounce, long press, auto-repeat, and presses made while nothing polls."""
+
+from tests.firmware import rig
+
+from buttons import Buttons  # noqa: I001
+
+
+def _buttons():
+    rig.machine.Pin.pins = {}
+    pins = [rig.machine.Pin(rig.PINS[n], rig.machine.Pin.IN, rig.machine.Pin.PULL_UP) for n in rig.BUTTONS]
+    return Buttons(pins, rig.BUTTONS)
+
+
+def _level(name, level):
+    rig.machine.Pin.pins[rig.PINS[name]].set_level(level)
+
+
+def _kinds(b):
+    return [e for e in b.take() if e[1] != "DOWN"]
+
+
+def test_bouncy_press_is_one_short_press():
+    b = _buttons()
+    for level in (0, 1, 0, 1, 0):  # contact bounce, 2 ms apart
+        _level("OK", level)
+        rig.allow(2)
+    rig.allow(100)
+    b.poll()
+    for level in (1, 0, 1):
+        _level("OK", level)
+        rig.allow(2)
+    rig.allow(50)
+    b.poll()
+    assert _kinds(b) == [("OK", "SHORT")]
+
+
+def test_long_press_fires_once_while_held_and_no_short_after():
+    b = _buttons()
+    _level("BACK", 0)
+    for _ in range(20):
+        rig.allow(50)
+        b.poll()
+    _level("BACK", 1)
+    rig.allow(50)
+    b.poll()
+    assert _kinds(b) == [("BACK", "LONG")]
+
+
+def test_press_while_the_display_refreshes_is_not_lost():
+    b = _buttons()
+    _level("UP", 0)  # pressed and released with no poll in between,
+    rig.allow(60)  # as during a long I2C transfer
+    _level("UP", 1)
+    rig.allow(60)
+    b.poll()
+    assert _kinds(b) == [("UP", "SHORT")]
+
+
+def test_auto_repeat_speeds_up_while_held_in_number_entry():
+    b = _buttons()
+    b.repeat = ("UP", "DOWN")
+    _level("UP", 0)
+    counts = []
+    for _ in range(40):  # 2 s held
+        rig.allow(50)
+        b.poll()
+        counts.append(len(_kinds(b)))
+    _level("UP", 1)
+    rig.allow(50)
+    b.poll()
+    total = sum(counts)
+    assert counts[0] == 1  # the first step comes at once
+    assert total >= 15, total  # and it keeps stepping
+    assert not _kinds(b)  # release adds nothing
+
+
+def test_two_buttons_at_once_is_a_chord_and_nothing_else():
+    b = _buttons()
+    _level("OK", 0)
+    _level("DOWN", 0)
+    rig.allow(700)
+    b.poll()
+    _level("OK", 1)
+    _level("DOWN", 1)
+    rig.allow(50)
+    b.poll()
+    assert _kinds(b) == [("*", "CHORD")]

@@ -1,0 +1,95 @@
+"""The simulated device end to end: the unchanged firmware on MicroPython,
+its asyncio loop, the emulated OLED and a littlefs image file."""
+
+from __future__ import annotations
+
+import pathlib
+
+import pytest
+
+from adjutant.sim.process import SimDevice
+from adjutant.sim.scenario import run
+from tests.firmware.full_game import events, expected_totals
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def _play(dev: SimDevice, script: list[tuple[str, str]]) -> None:
+    for button, kind in script:
+        if kind == "LONG":
+            dev.hold(button)
+        else:
+            dev.press(button)
+
+
+@pytest.fixture
+def dev(tmp_path: pathlib.Path):
+    with SimDevice(tmp_path / "flash.img", seed=5) as device:
+        device.wait(200)
+        yield device
+
+
+def test_full_game_through_the_buttons_on_the_simulated_device(dev: SimDevice) -> None:
+    _play(dev, events())
+    state = dev.state()
+    assert state["screen"] == "over"
+    assert state["game"]["end"]["final"] == expected_totals()
+    assert "WINS" in dev.shown() or "DRAW" in dev.shown()
+
+
+def test_flash_image_persists_across_restarts_and_fresh_starts_empty(tmp_path: pathlib.Path) -> None:
+    image = tmp_path / "flash.img"
+    with SimDevice(image, seed=1) as dev:
+        dev.wait(200)
+        dev.press("OK", 2)
+        assert dev.state()["game"]["phase"] == "cr1"
+    with SimDevice(image, seed=1) as dev:
+        dev.wait(200)
+        assert dev.state()["game"]["phase"] == "cr1"
+    with SimDevice(image, seed=1, fresh=True) as dev:
+        dev.wait(200)
+        assert dev.state()["game"]["phase"] == "re"
+
+
+def test_watchdog_resets_a_hung_loop_and_the_game_resumes(dev: SimDevice) -> None:
+    dev.press("OK", 2)
+    dev.hang(True)
+    dev.press("UP")  # the screen task hangs on the bus while drawing this
+    dev.wait(9000)
+    assert "watchdog reset" in dev.events
+    dev.wait(200)
+    state = dev.state()
+    assert state["game"]["phase"] == "cr1"
+    assert state["screen"] == "mat"
+
+
+def test_power_cut_mid_game_resumes_the_same_step(dev: SimDevice) -> None:
+    dev.press("OK", 2)
+    dev.press("UP")
+    dev.power_cut()
+    dev.wait(200)
+    assert "power cut" in dev.events
+    game = dev.state()["game"]
+    assert game["phase"] == "cr1" and game["track"][0]["attack"] is True
+
+
+def test_screen_sleeps_when_idle_and_wakes_without_acting(dev: SimDevice) -> None:
+    dev.wait(61_000)  # default: sleep after 60 s
+    assert dev.state()["asleep"] and not dev.frame().on
+    dev.press("OK")
+    state = dev.state()
+    assert not state["asleep"] and state["screen"] == "mat" and dev.frame().on
+
+
+def test_scenario_with_screenshots_matches_its_golden(tmp_path: pathlib.Path) -> None:
+    text = (REPO / "tests/scenarios/screens.scn").read_text()
+    text = text.replace("screenshot docs/", f"screenshot {tmp_path}/")
+    with SimDevice(tmp_path / "flash.img", seed=1) as device:
+        device.wait(300)
+        assert run(device, text, REPO) > 20
+    assert (tmp_path / "screen-mat.png").exists()
+
+
+def test_scenario_failure_names_the_line(dev: SimDevice) -> None:
+    with pytest.raises(AssertionError, match="line 2"):
+        run(dev, "press OK\nexpect screen mat\n", REPO)
