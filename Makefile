@@ -34,10 +34,13 @@ test-cpython: $(VENV)/.installed
 
 test-micropython: $(VENV)/.installed
 	$(MICROPYTHON) tests/tools/mp_run.py tests/engine
-	$(MICROPYTHON) tests/tools/mp_run.py tests/firmware 2>/dev/null
+	@# Files left open when the simulated power is cut are finalised later against the dead
+	@# flash, and MicroPython prints "OSError: 84" for each; the run's verdict is unaffected.
+	bash -o pipefail -c '$(MICROPYTHON) tests/tools/mp_run.py tests/firmware | grep -v "^OSError: 84$$"'
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine_heap.py
+	$(BIN)/python bench/firmware.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build

@@ -2,8 +2,8 @@
 
 The common drivers resend the whole 1,024-byte frame on every show(). This
 one keeps a copy of what the panel holds and, for each 128-byte page, sends
-only the span from the first to the last changed column: a typical button
-press changes a few pages, a few dozen bytes each. Page addressing is used
+only the runs of columns that changed: a typical button press changes a few
+pages, a few dozen bytes each. Page addressing is used
 for both chips, as the SH1106 has no horizontal mode and its 132-column RAM
 shows columns 2-129.
 """
@@ -25,6 +25,7 @@ INIT = {
     "sh1106": b"\xae\x40\xa8\x3f\xd3\x00\xd5\x80\xda\x12\xd9\x22\xdb\x35\xad\x8b\x32\x81\x7f\xa4\xa6",
 }
 COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
+GAP = 7  # unchanged columns worth resending rather than starting a new run
 
 
 class Oled(framebuf.FrameBuffer):
@@ -65,23 +66,38 @@ class Oled(framebuf.FrameBuffer):
         self.stale = True
 
     def show(self):
-        """Send the changed span of each changed page."""
+        """Send each run of changed columns, page by page.
+
+        Runs closer than GAP columns are sent as one: a new run costs 7 bytes
+        on the wire (a 3-byte position command and a data header, each in its
+        own transfer with its address byte), so resending a few unchanged
+        bytes is cheaper than starting again.
+        """
         buf = self.buffer
         shown = self.shown
         for page in range(PAGES):
             start = page * WIDTH
             end = start + WIDTH
-            first = start
-            last = end - 1
-            if not self.stale:
-                while first < end and buf[first] == shown[first]:
-                    first += 1
-                if first == end:
+            if self.stale:
+                self._send(page, start, end - 1)
+                continue
+            i = start
+            while i < end:
+                if buf[i] == shown[i]:
+                    i += 1
                     continue
-                while buf[last] == shown[last]:
-                    last -= 1
-            column = first - start + self.offset
-            self.command(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
-            self.i2c.writevto(self.addr, (DATA, memoryview(buf)[first : last + 1]))
-            shown[first : last + 1] = buf[first : last + 1]
+                first = last = i
+                i += 1
+                while i < end and i - last <= GAP:
+                    if buf[i] != shown[i]:
+                        last = i
+                    i += 1
+                self._send(page, first, last)
+                i = last + 1
         self.stale = False
+
+    def _send(self, page, first, last):
+        column = first - page * WIDTH + self.offset
+        self.command(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
+        self.i2c.writevto(self.addr, (DATA, memoryview(self.buffer)[first : last + 1]))
+        self.shown[first : last + 1] = self.buffer[first : last + 1]

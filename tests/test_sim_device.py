@@ -6,9 +6,9 @@ from __future__ import annotations
 import pathlib
 
 import pytest
-
 from adjutant.sim.process import SimDevice
 from adjutant.sim.scenario import run
+
 from tests.firmware.full_game import events, expected_totals
 
 REPO = pathlib.Path(__file__).resolve().parents[1]

@@ -17,13 +17,12 @@ import clock  # noqa: E402
 if sys.modules.get("time") is not clock.time_module:
     sys.modules["time"] = clock.time_module
     sys.modules["select"] = clock.select_module
-    import machine  # noqa: E402  (the simulated board's)
+    import machine
 
     sys.modules["machine"] = machine
 
-import vfs  # noqa: E402
-
 import machine  # noqa: E402
+import vfs  # noqa: E402
 from clock import CLOCK, PowerCut  # noqa: E402
 from oled_chip import OledChip  # noqa: E402
 

@@ -1,8 +1,8 @@
 """Debounce, long press, auto-repeat, and presses made while nothing polls."""
 
-from tests.firmware import rig
+from buttons import Buttons
 
-from buttons import Buttons  # noqa: I001
+from tests.firmware import rig
 
 
 def _buttons():

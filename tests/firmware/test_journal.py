@@ -2,10 +2,10 @@
 
 import os
 
-from tests.firmware import rig
+from journal import Journal
 
-from journal import Journal  # noqa: I001  (firmware module, on the path rig sets)
 from shared_engine.game import Game
+from tests.firmware import rig
 
 
 def _game():

@@ -1,8 +1,6 @@
 """The display driver against the emulated controller: pixels, bytes, commands."""
 
-from tests.firmware import rig
-
-import machine  # noqa: I001
+import machine
 from oled import Oled
 from oled_chip import OledChip
 

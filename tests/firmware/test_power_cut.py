@@ -7,6 +7,7 @@ already on flash), and nothing before it may be missing.
 """
 
 from clock import PowerCut
+
 from tests.firmware import rig
 from tests.firmware.full_game import events
 
@@ -48,8 +49,8 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
         flash.fail_after = n
         step = 0
         try:
-            for step, (button, kind) in enumerate(script):
-                app.handle(button, kind, 0)
+            for step in range(len(script)):  # `step` names the press the cut interrupted
+                app.handle(script[step][0], script[step][1], 0)
             raise AssertionError("write %d never happened" % n)
         except PowerCut:
             pass

@@ -18,6 +18,7 @@ import pathlib
 import shutil
 import subprocess
 import sys
+import threading
 from dataclasses import dataclass
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -64,14 +65,14 @@ class SimDevice:
         blocks: int = 128,
         board: str | None = None,
         heap: int | None = None,
-        firmware: str | pathlib.Path | None = None,
+        code: str | pathlib.Path = REPO,
+        timeout: float | None = None,
     ):
         cmd = [micropython()]
         if heap is not None:
             cmd += ["-X", f"heapsize={heap}"]
-        cmd += [str(DEVICE_DIR / "boot.py"), str(REPO), str(flash), "--blocks", str(blocks)]
-        if firmware is not None:
-            cmd += ["--firmware", str(firmware)]
+        # `code` holds firmware/ and shared_engine/: the sources, or the same compiled to .mpy.
+        cmd += [str(DEVICE_DIR / "boot.py"), str(code), str(flash), "--blocks", str(blocks)]
         if fresh:
             cmd.append("--fresh")
         if seed is not None:
@@ -81,6 +82,11 @@ class SimDevice:
         self.proc = subprocess.Popen(
             cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
         )
+        # A device that stops answering (e.g. starved of heap) is killed after `timeout` s.
+        self.timer = threading.Timer(timeout, self.proc.kill) if timeout else None
+        if self.timer:
+            self.timer.daemon = True
+            self.timer.start()
         self.now = 0
         self.i2c_bytes = 0
         self.events: list[str] = []
@@ -184,6 +190,8 @@ class SimDevice:
         return " ".join(self.state().get("shown", []))
 
     def close(self) -> None:
+        if self.timer:
+            self.timer.cancel()
         if self.proc.poll() is None:
             try:
                 self._send("quit")

