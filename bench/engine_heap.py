@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+from heap_search import smallest_heap
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BIN = pathlib.Path(sys.executable).parent
 STEP = 256
@@ -31,17 +33,8 @@ def runs(script: str, lib: str, heap: int) -> subprocess.CompletedProcess | None
     return result if result.returncode == 0 and result.stdout.startswith("ok") else None
 
 
-def smallest_heap(script: str, lib: str) -> int:
-    lo, hi = STEP, 1024 * 1024  # lo fails, hi runs
-    if runs(script, lib, hi) is None:
-        raise SystemExit(f"{script} does not run even with a {hi}-byte heap")
-    while hi - lo > STEP:
-        mid = (lo + hi) // 2 // STEP * STEP
-        if runs(script, lib, mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+def smallest(script: str, lib: str) -> int:
+    return smallest_heap(lambda heap: runs(script, lib, heap) is not None, script, STEP, lo=STEP)
 
 
 def compile_engine(out: pathlib.Path) -> int:
@@ -67,9 +60,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         mpy_bytes = compile_engine(pathlib.Path(tmp))
         rows = [
-            ("anchor: empty script", smallest_heap("bench/empty_script.py", "."), None, None),
-            ("engine from .py", smallest_heap("bench/engine_game.py", "."), live_heap("."), py_bytes),
-            ("engine from .mpy", smallest_heap("bench/engine_game.py", tmp), live_heap(tmp), mpy_bytes),
+            ("anchor: empty script", smallest("bench/empty_script.py", "."), None, None),
+            ("engine from .py", smallest("bench/engine_game.py", "."), live_heap("."), py_bytes),
+            ("engine from .mpy", smallest("bench/engine_game.py", tmp), live_heap(tmp), mpy_bytes),
         ]
     print("Full 10-turn game with undo, redo and replay (MicroPython unix port, 64-bit)")
     print(f"{'run':<22}{'min heap':>10}{'code B':>9}{'imported':>10}{'played':>9}{'replayed':>10}")

@@ -29,6 +29,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 from adjutant.sim.process import SimDevice, SimError  # noqa: E402
+from heap_search import smallest_heap  # noqa: E402
 
 from tests.firmware.full_game import events  # noqa: E402
 
@@ -79,17 +80,8 @@ def plays_in(code: pathlib.Path, heap: int, full: bool) -> bool:
             return False
 
 
-def smallest_heap(code: pathlib.Path, full: bool = True) -> int:
-    lo, hi = 8 * 1024, 1024 * 1024
-    if not plays_in(code, hi, full):
-        raise SystemExit(f"{code}: the game does not finish even with a {hi}-byte heap")
-    while hi - lo > STEP:
-        mid = (lo + hi) // 2 // STEP * STEP
-        if plays_in(code, mid, full):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+def smallest(code: pathlib.Path, full: bool = True) -> int:
+    return smallest_heap(lambda heap: plays_in(code, heap, full), f"{code}: the full game", STEP, lo=8 * 1024)
 
 
 def compiled(out: pathlib.Path) -> int:
@@ -131,9 +123,9 @@ def main() -> None:
         mpy_bytes = compiled(base / "mpy")
         py_bytes = sum(p.stat().st_size for f in ("firmware", "shared_engine") for p in (ROOT / f).rglob("*.py"))
         rows = [
-            ("anchor: simulator, empty main.py", smallest_heap(base / "anchor", full=False), None),
-            ("firmware + engine from .py", smallest_heap(ROOT), py_bytes),
-            ("firmware + engine from .mpy", smallest_heap(base / "mpy"), mpy_bytes),
+            ("anchor: simulator, empty main.py", smallest(base / "anchor", full=False), None),
+            ("firmware + engine from .py", smallest(ROOT), py_bytes),
+            ("firmware + engine from .mpy", smallest(base / "mpy"), mpy_bytes),
         ]
     print("Smallest heap for the full game (MicroPython unix port, 64-bit; 1 KiB steps)")
     for name, heap, size in rows:

@@ -13,17 +13,14 @@ ROOT = "games"
 LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
 
 
-def _ids():
+def ids():
+    """The kept games' ids, oldest first."""
     try:
         names = os.listdir(ROOT)
     except OSError:
         os.mkdir(ROOT)
         return []
     return sorted(n[:-4] for n in names if n.endswith(".snp"))
-
-
-def ids():
-    return _ids()
 
 
 def free_bytes():
@@ -45,14 +42,14 @@ def mark_pulled(gid):
 
 
 def newest():
-    found = _ids()
+    found = ids()
     return Journal(ROOT, found[-1]) if found else None
 
 
 def make_room(keep=None):
     """Remove the oldest pulled games while space is low; returns how many."""
     removed = 0
-    for gid in _ids():
+    for gid in ids():
         if free_bytes() >= LOW_SPACE:
             break
         if gid != keep and is_pulled(gid):
@@ -63,7 +60,7 @@ def make_room(keep=None):
 
 def create(game):
     """Store a new game; OSError if the flash cannot hold it."""
-    found = _ids()
+    found = ids()
     make_room()
     number = int(found[-1][1:]) + 1 if found else 1
     journal = Journal(ROOT, "g%04d" % number)
@@ -78,7 +75,7 @@ def create(game):
 def summaries():
     """(gid, name, turns, result or None, pulled) for each kept game, newest first."""
     out = []
-    for gid in reversed(_ids()):
+    for gid in reversed(ids()):
         meta, header = read_meta(ROOT, gid)
         name = header.get("name", "?") if header else "(damaged)"
         turns = header.get("turns", 0) if header else 0

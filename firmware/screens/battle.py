@@ -7,8 +7,7 @@ winner shows (the Defender wins ties) and the captured BP is set, OK.
 import gfx
 
 from screens.base import Screen
-
-OTHER = {"CP": "EA", "EA": "CP"}
+from shared_engine.sides import other
 
 
 class TwoNumbers(Screen):
@@ -84,7 +83,7 @@ class BattleEntry(TwoNumbers):
         tie = " tie:Def" if cp == ea else ""
         gfx.text(fb, "%d-%d %s wins%s" % (cp, ea, winner, tie)[:16], 0, 11)
         if step == "capture":
-            gfx.text(fb, "captured %s BP" % OTHER[winner], 0, 20)
+            gfx.text(fb, "captured %s BP" % other(winner), 0, 20)
             gfx.centered(fb, str(self.captured), 30, 3)
             gfx.text(fb, "^v set  OK enter", 0, 56)
         else:

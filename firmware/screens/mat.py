@@ -6,6 +6,7 @@ Everything a player needs at a glance, and OK does the phase's next step.
 import gfx
 
 from screens.base import Screen
+from shared_engine.dice import d10_face
 
 SHORT_PHASE = {  # at most 10 characters, beside "T10/10"
     "re": "RE phase",
@@ -27,7 +28,7 @@ class MatScreen(Screen):
     def draw(self, fb):
         state = self.app.game.state
         turn = state.current
-        die = str(state.turn % 10)  # the d10 face: 0 is 10 (G.11)
+        die = str(d10_face(state.turn))
         fb.rect(0, 0, 28, 28, 1)
         gfx.text(fb, die, 2, 2, 3)
         gfx.text(fb, "DEF", 34, 0)

@@ -17,9 +17,9 @@ class Menu(ListScreen):
             ("New game", "", lambda: app.push(NewGame(app))),
             ("End game 3.4", "", lambda: app.push(EndGame(app)) if game.state.phase not in ("score", "over") else None),
             ("History", "", lambda: app.push(_history(app))),
-            ("Card data", "", lambda: app.push(_info(app).CardInfo(app))),
+            ("Card data", "", lambda: app.push(_info().CardInfo(app))),
             ("Settings", "", lambda: app.push(_settings(app))),
-            ("About", "", lambda: app.push(_info(app).About(app))),
+            ("About", "", lambda: app.push(_info().About(app))),
         ]
 
 
@@ -35,7 +35,7 @@ def _settings(app):
     return Settings(app)
 
 
-def _info(app):
+def _info():
     import screens.info
 
     return screens.info

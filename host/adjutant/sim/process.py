@@ -107,17 +107,20 @@ class SimDevice:
                 return kind, rest
             self.console.append(line.rstrip("\n"))
 
-    def _ready(self) -> None:
+    def _until(self, wanted: str) -> str:
+        """Read replies until one of kind `wanted`, keeping events and raising errors."""
         while True:
             kind, rest = self._read()
-            if kind == "ready":
-                now, wire = rest.split()
-                self.now, self.i2c_bytes = int(now), int(wire)
-                return
+            if kind == wanted:
+                return rest
             if kind == "event":
                 self.events.append(rest)
             elif kind == "error":
                 raise SimError(rest)
+
+    def _ready(self) -> None:
+        now, wire = self._until("ready").split()
+        self.now, self.i2c_bytes = int(now), int(wire)
 
     def _send(self, line: str) -> None:
         assert self.proc.stdin is not None
@@ -126,17 +129,7 @@ class SimDevice:
 
     def command(self, line: str, answer: str | None = None) -> str | None:
         self._send(line)
-        result = None
-        if answer is not None:
-            while True:
-                kind, rest = self._read()
-                if kind == answer:
-                    result = rest
-                    break
-                if kind == "event":
-                    self.events.append(rest)
-                elif kind == "error":
-                    raise SimError(rest)
+        result = None if answer is None else self._until(answer)
         self._ready()
         return result
 

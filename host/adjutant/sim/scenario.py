@@ -48,7 +48,7 @@ def to_image(frame: Frame, scale: int = SCALE) -> Image.Image:
     return img.resize((128 * scale, 64 * scale), Image.Resampling.NEAREST)
 
 
-def from_image(path: pathlib.Path, scale: int = SCALE) -> list[str]:
+def from_image(path: pathlib.Path) -> list[str]:
     img = Image.open(path).convert("RGB")
     small = img.resize((128, 64), Image.Resampling.NEAREST) if img.size != (128, 64) else img
     px = small.load()

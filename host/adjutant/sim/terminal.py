@@ -109,9 +109,7 @@ def _interactive(device: SimDevice) -> int:
                 state = device.state()
                 screen = boxed(device.frame())
                 game = state.get("game", {})
-                status = "flash {}  screen {}  turn {}  phase {}".format(
-                    "saved", state.get("screen"), game.get("turn"), game.get("phase")
-                )
+                status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
                 sys.stdout.write("\x1b[H" + screen + "\n" + status.ljust(100) + "\n" + HELP + "\n")
                 sys.stdout.flush()
     finally:

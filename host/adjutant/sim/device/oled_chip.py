@@ -61,7 +61,10 @@ class OledChip:
             is_data = control & 0x40
             if control & 0x80:  # Co = 1: one byte, then another control byte
                 if i < n:
-                    self._data(data[i]) if is_data else self._command(data[i])
+                    if is_data:
+                        self._data(data[i])
+                    else:
+                        self._command(data[i])
                     i += 1
             else:  # Co = 0: everything that follows is data, or commands
                 if is_data:
