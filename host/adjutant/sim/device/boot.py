@@ -65,6 +65,7 @@ class Device:
         self.chip = None
         self.boots = 0
         CLOCK.controller = self.control
+        CLOCK.on_cut = self.flash.cut
 
     # -- boot -----------------------------------------------------------------
 
@@ -103,7 +104,8 @@ class Device:
         machine.I2C.devices = {}
         machine.I2C.hang = False
         CLOCK.watchdog = None
-        gc.collect()
+        gc.collect()  # finalisers of files from before the cut run now, and must not write
+        self.flash.dead = False
         self.mount()
         import boards
         import config

@@ -30,6 +30,7 @@ class Clock:
         self.controller = None  # called to hand over when time runs out
         self.watchdog = None  # (timeout ms, last feed)
         self.cut = False
+        self.on_cut = None  # the flash, which goes dead before anything unwinds
 
     def advance(self, ms):
         """Let `ms` of device time pass, handing over whenever the allowance ends."""
@@ -44,6 +45,8 @@ class Clock:
     def _check(self):
         if self.cut:
             self.cut = False
+            if self.on_cut:
+                self.on_cut()
             raise PowerCut()
         if self.watchdog is not None:
             timeout, fed = self.watchdog

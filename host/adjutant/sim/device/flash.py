@@ -17,6 +17,7 @@ class FileFlash:
         self.blocks = blocks
         self.writes = 0
         self.fail_after = None  # power fails at this write
+        self.dead = False  # from a power cut to the next power-on: nothing reaches the chip
         try:
             f = open(path, "r+b")
             f.seek(0, 2)
@@ -36,6 +37,8 @@ class FileFlash:
         self.file.readinto(buf)
 
     def writeblocks(self, block, buf, offset=None):
+        if self.dead:  # a file left open before the cut, closed by its finaliser
+            raise OSError(5)
         if offset is None:  # the simple protocol: erase, then program whole blocks
             for i in range(len(buf) // BLOCK):
                 self.ioctl(6, block + i)
@@ -46,9 +49,13 @@ class FileFlash:
             self.file.write(bytes(buf[: len(buf) // 2]))
             self.file.flush()
             self.fail_after = None
+            self.cut()
             raise PowerCut()
         self.file.write(buf)
         self.file.flush()
+
+    def cut(self):
+        self.dead = True
 
     def ioctl(self, op, arg):
         if op == 4:  # block count
@@ -56,6 +63,8 @@ class FileFlash:
         if op == 5:  # block size
             return BLOCK
         if op == 6:  # erase
+            if self.dead:
+                return -5
             self.file.seek(arg * BLOCK)
             self.file.write(b"\xff" * BLOCK)
             return 0
