@@ -8,18 +8,25 @@
         dev.frame()                     # 128x64 pixels as the emulated OLED shows them
 
 Time is the device's simulated time: a scripted game of many minutes runs in
-seconds, and runs the same way every time with the same seed.
+seconds, and runs the same way every time with the same seed. With
+realtime=True device time follows the wall clock instead, for a host talking
+to the board's serial port: `dev.serial_path` is a pty that pyserial,
+mpremote and `adjutant --port` open as they would a board's USB serial.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import shutil
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
+
+from adjutant.sim.serial_relay import SerialRelay
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 DEVICE_DIR = pathlib.Path(__file__).resolve().parent / "device"
@@ -67,7 +74,9 @@ class SimDevice:
         heap: int | None = None,
         code: str | pathlib.Path = REPO,
         timeout: float | None = None,
+        realtime: bool = False,
     ):
+        self.realtime = realtime
         cmd = [micropython()]
         if heap is not None:
             cmd += ["-X", f"heapsize={heap}"]
@@ -79,9 +88,27 @@ class SimDevice:
             cmd += ["--seed", str(seed)]
         if board is not None:
             cmd += ["--board", board]
+        if realtime:
+            cmd.append("--realtime")
+        commands_r, commands_w = os.pipe()
+        replies_r, replies_w = os.pipe()
+        rx_r, rx_w = os.pipe()  # serial bytes from the host, in chunks, to the device's USB driver
+        stdin_r, stdin_w = os.pipe()  # what the driver passes on: the firmware's sys.stdin
+        cmd += ["--control", f"{commands_r},{replies_w}", "--serial", f"{rx_r},{stdin_w}"]
         self.proc = subprocess.Popen(
-            cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, bufsize=1
+            cmd,
+            stdin=stdin_r,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            pass_fds=(commands_r, replies_w, rx_r, stdin_w),
         )
+        for fd in (commands_r, replies_w, rx_r, stdin_r, stdin_w):
+            os.close(fd)
+        self.commands = os.fdopen(commands_w, "w", buffering=1)
+        self.replies = os.fdopen(replies_r, "r")
+        assert self.proc.stdout is not None
+        self.serial = SerialRelay(self.proc.stdout.fileno(), rx_w)
+        self.serial_path = self.serial.path
         # A device that stops answering (e.g. starved of heap) is killed after `timeout` s.
         self.timer = threading.Timer(timeout, self.proc.kill) if timeout else None
         if self.timer:
@@ -90,22 +117,19 @@ class SimDevice:
         self.now = 0
         self.i2c_bytes = 0
         self.events: list[str] = []
-        self.console: list[str] = []
         self._ready()
 
     # -- the protocol ----------------------------------------------------------
 
     def _read(self) -> tuple[str, str]:
-        assert self.proc.stdout is not None
         while True:
-            line = self.proc.stdout.readline()
+            line = self.replies.readline()
             if not line:
-                err = self.proc.stderr.read() if self.proc.stderr else ""
+                err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
                 raise SimError("the simulated device stopped:\n" + err[-3000:])
             if line.startswith("\x01"):
                 kind, _, rest = line[1:].rstrip("\n").partition(" ")
                 return kind, rest
-            self.console.append(line.rstrip("\n"))
 
     def _until(self, wanted: str) -> str:
         """Read replies until one of kind `wanted`, keeping events and raising errors."""
@@ -123,9 +147,7 @@ class SimDevice:
         self.now, self.i2c_bytes = int(now), int(wire)
 
     def _send(self, line: str) -> None:
-        assert self.proc.stdin is not None
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
+        self.commands.write(line + "\n")
 
     def command(self, line: str, answer: str | None = None) -> str | None:
         self._send(line)
@@ -136,8 +158,15 @@ class SimDevice:
     # -- what a user does --------------------------------------------------------
 
     def wait(self, ms: int) -> None:
-        if ms > 0:
+        if self.realtime:  # the device runs on its own; catch up with its clock afterwards
+            time.sleep(ms / 1000)
+            self.command("run 0")
+        elif ms > 0:
             self.command(f"run {ms}")
+
+    def sync(self) -> None:
+        """Catch up with a realtime device's clock and screen without waiting."""
+        self.command("run 0")
 
     def down(self, button: str) -> None:
         self.command(f"pin {button} 0")
@@ -191,7 +220,8 @@ class SimDevice:
                 self.proc.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
                 self.proc.kill()
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        self.serial.close()
+        for stream in (self.commands, self.replies, self.proc.stdout, self.proc.stderr):
             if stream:
                 stream.close()
 

@@ -4,6 +4,10 @@ Keys: Up or w = UP, Down or s = DOWN, Enter, Right or d = OK,
 Backspace, Left or a = BACK. The capital letter (W S D A) holds the button
 for a long press; holding a key holds the button. q quits. The flash image
 persists between runs; --fresh starts with an empty one.
+
+The board's USB serial port is a pty whose path is printed at the start:
+`adjutant --port PATH ...` and `mpremote connect PATH ...` use it as they
+would a real board. Device time follows the wall clock.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ import pathlib
 import select
 import sys
 import termios
-import time
 import tty
 
 from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, SimDevice
@@ -67,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--board", help="board definition from firmware/boards.py")
     parser.add_argument("--seed", type=int, help="fixed dice, for repeatable sessions")
     args = parser.parse_args(argv)
-    device = SimDevice(pathlib.Path(args.flash), fresh=args.fresh, seed=args.seed, board=args.board)
+    device = SimDevice(pathlib.Path(args.flash), fresh=args.fresh, seed=args.seed, board=args.board, realtime=True)
+    print(f"Serial port: {device.serial_path}  (mpremote connect {device.serial_path})", flush=True)
     try:
         device.wait(300)
         if not sys.stdin.isatty():
@@ -87,7 +91,6 @@ def _interactive(device: SimDevice) -> int:
     sys.stdout.write("\x1b[2J\x1b[?25l")
     try:
         tty.setcbreak(fd)
-        last = time.monotonic()
         while True:
             ready, _, _ = select.select([fd], [], [], TICK_S)
             if ready:
@@ -97,9 +100,7 @@ def _interactive(device: SimDevice) -> int:
                     if button not in releases:
                         device.down(button)
                     releases[button] = device.now + ms
-            now = time.monotonic()
-            device.wait(max(1, int((now - last) * 1000)))
-            last = now
+            device.sync()
             for button, at in list(releases.items()):
                 if device.now >= at:
                     device.up(button)
@@ -110,7 +111,8 @@ def _interactive(device: SimDevice) -> int:
                 screen = boxed(device.frame())
                 game = state.get("game", {})
                 status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
-                sys.stdout.write("\x1b[H" + screen + "\n" + status.ljust(100) + "\n" + HELP + "\n")
+                port = f"serial port {device.serial_path}"
+                sys.stdout.write("\x1b[H" + screen + "\n" + status.ljust(100) + "\n" + HELP + "\n" + port + "\n")
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -1,15 +1,20 @@
 """The simulated device: run the unchanged firmware on the MicroPython unix port.
 
-    micropython boot.py CODE FLASH_IMAGE [--fresh] [--blocks N] [--seed N] [--board NAME]
+    micropython boot.py CODE FLASH_IMAGE --control IN OUT --serial RX FEED
+                        [--fresh] [--blocks N] [--seed N] [--board NAME] [--realtime]
 
 CODE holds firmware/ and shared_engine/: the repository, or the same files as .mpy.
 
-Installs the simulated `time`, `select` and `machine` before anything of the
-firmware loads, mounts the littlefs image at /flash (the firmware's working
-directory, as / is on a board), then boots main.py. A power cut or watchdog
-reset starts it again on the same flash. The controller (host/adjutant/sim)
-talks to this process over stdin/stdout: commands in, lines starting with
-\\x01 out; anything else on stdout is the device's own console.
+Installs the simulated `time`, `select`, `machine` and `micropython` before
+anything of the firmware loads, mounts the littlefs image at /flash (the
+firmware's working directory, as / is on a board), then boots main.py. A
+power cut or watchdog reset starts it again on the same flash; when main.py
+stops (Ctrl-C on the serial port) the board's REPL takes over, and a soft
+reset from it runs main.py again.
+
+stdin/stdout are the board's USB serial port (see usb_serial.py). The
+controller (host/adjutant/sim/process.py) talks to this process on the two
+--control file descriptors: commands in, lines starting with \\x01 out.
 """
 
 import gc
@@ -18,6 +23,7 @@ import os
 import sys
 
 import clock
+import usb_serial
 from clock import CLOCK, PowerCut, WatchdogReset
 
 sys.modules["time"] = clock.time_module
@@ -28,6 +34,7 @@ sys.modules["machine"] = machine
 import vfs
 from flash import FileFlash
 from oled_chip import OledChip
+from repl import Repl
 
 OWN_MODULES = (
     "time",
@@ -36,6 +43,9 @@ OWN_MODULES = (
     "machine",
     "flash",
     "oled_chip",
+    "usb_serial",
+    "repl",
+    "micropython",
     "boot",
     "__main__",
     "json",
@@ -46,12 +56,15 @@ OWN_MODULES = (
 )
 
 
+CONTROL = [None, None]  # the controller's commands in, replies out
+
+
 def reply(kind, text=""):
-    sys.stdout.write("\x01%s %s\n" % (kind, text))
+    CONTROL[1].write("\x01%s %s\n" % (kind, text))
 
 
 class Device:
-    def __init__(self, repo, image, fresh, blocks, seed, board):
+    def __init__(self, repo, image, fresh, blocks, seed, board, port):
         sys.path.insert(0, repo)
         sys.path.insert(0, repo + "/firmware")
         if fresh:
@@ -64,7 +77,15 @@ class Device:
         self.board_name = board
         self.chip = None
         self.boots = 0
+        self.port = port
+        sys.modules["micropython"] = usb_serial.micropython_module(port)
+        self.commands = clock._real_select.poll()
+        self.commands.register(CONTROL[0], clock._real_select.POLLIN)
+        self.inputs = clock._real_select.poll()  # commands or serial bytes
+        self.inputs.register(CONTROL[0], clock._real_select.POLLIN)
+        self.inputs.register(port.rx, clock._real_select.POLLIN)
         CLOCK.controller = self.control
+        CLOCK.serve = self.serve
         CLOCK.on_cut = self.flash.cut
 
     # -- boot -----------------------------------------------------------------
@@ -93,7 +114,8 @@ class Device:
             with open("settings.json", "w") as f:
                 json.dump(settings, f)
 
-    def power_on(self):
+    def power_on(self, soft=False):
+        """Boot the board; a soft reset keeps the watchdog running and the display's memory."""
         for name in list(sys.modules):
             if name not in OWN_MODULES and not name.startswith("asyncio"):
                 del sys.modules[name]
@@ -101,9 +123,11 @@ class Device:
 
         asyncio.new_event_loop()
         machine.Pin.pins = {}
-        machine.I2C.devices = {}
-        machine.I2C.hang = False
-        CLOCK.watchdog = None
+        if not soft:
+            machine.I2C.devices = {}
+            machine.I2C.hang = False
+            CLOCK.watchdog = None
+        self.port.intr_char = 3
         gc.collect()  # finalisers of files from before the cut run now, and must not write
         self.flash.dead = False
         self.mount()
@@ -113,9 +137,11 @@ class Device:
         settings, _ = config.load()
         board = boards.board(settings["board"])
         self.buttons = board["buttons"]
+        self.board_name = board["name"]
         shown = board["display"]
-        self.chip = OledChip(shown["chip"])
-        machine.I2C.devices[shown["addr"]] = self.chip
+        if not soft or self.chip is None:
+            self.chip = OledChip(shown["chip"])
+            machine.I2C.devices[shown["addr"]] = self.chip
         for pin_id in self.buttons.values():
             machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
         self.boots += 1
@@ -131,35 +157,78 @@ class Device:
             runtime.run(lambda: random.getrandbits(8))
 
     def run(self):
+        soft = False
+        repl = None
         while True:
             try:
-                self.power_on()
-                reply("event", "main.py returned")
-                self.control()
+                if repl is None or repl.mode != "raw":  # a soft reset from the raw REPL skips main.py
+                    try:
+                        self.power_on(soft)
+                        reply("event", "main.py returned")
+                    except KeyboardInterrupt as e:
+                        sys.print_exception(e, sys.stdout)
+                        reply("event", "main.py interrupted")
+                else:
+                    self.power_on_without_main()
+                if repl is None:
+                    repl = Repl(self.port, self.board_name)
+                repl.run()
+                sys.stdout.write("MPY: soft reboot\r\n")
+                reply("event", "soft reboot")
+                soft = True
             except PowerCut:
                 reply("event", "power cut")
+                soft, repl = False, None
             except WatchdogReset:
                 reply("event", "watchdog reset")
+                soft, repl = False, None
             except SystemExit:
                 return
+
+    def power_on_without_main(self):
+        for name in list(sys.modules):
+            if name not in OWN_MODULES and not name.startswith("asyncio"):
+                del sys.modules[name]
+        machine.Pin.pins = {}
+        gc.collect()
+        self.mount()
+
+    # -- realtime: the controller and the serial port are served as they come ----
+
+    def serve(self, ms):
+        """Wait up to `ms` real ms; True if the firmware got serial input or must stop."""
+        if self.port.pump() or CLOCK.interrupt:
+            return True
+        # Serial bytes that stdin has no room for wait in the relay; only commands can wake us.
+        ready = self.commands.poll(min(ms, 5)) if self.port.waiting() else self.inputs.poll(ms)
+        if ready and self.commands.poll(0):
+            self.command(CONTROL[0].readline())
+            reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
+        return self.port.pump()
 
     # -- the controller's commands --------------------------------------------
 
     def control(self):
         """Serve commands until one allows time to pass."""
+        self.port.pump()
         while True:
             reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
-            line = sys.stdin.readline()
-            if not line:
-                raise SystemExit
-            words = line.split()
-            if not words:
-                continue
-            cmd = words[0]
-            if cmd == "run":
-                CLOCK.until = CLOCK.now + int(words[1])
+            if self.command(CONTROL[0].readline()):
+                self.port.pump()
                 return
-            getattr(self, "cmd_" + cmd, self.cmd_unknown)(words[1:])
+
+    def command(self, line):
+        """Run one controller command; True if it allows time to pass."""
+        if not line:
+            raise SystemExit
+        words = line.split()
+        if not words:
+            return False
+        if words[0] == "run":
+            CLOCK.until = CLOCK.now + int(words[1])
+            return True
+        getattr(self, "cmd_" + words[0], self.cmd_unknown)(words[1:])
+        return False
 
     def cmd_unknown(self, args):
         reply("error", "unknown command")
@@ -216,13 +285,23 @@ class Device:
 
 def main(argv):
     repo, image = argv[1], argv[2]
-    options = {"--blocks": "128", "--seed": None, "--board": None}
+    options = {"--blocks": "128", "--seed": None, "--board": None, "--control": None, "--serial": None}
     fresh = "--fresh" in argv
     for i, word in enumerate(argv):
         if word in options and i + 1 < len(argv):
             options[word] = argv[i + 1]
+    control = [int(n) for n in options["--control"].split(",")]
+    CONTROL[0] = open("/proc/self/fd/%d" % control[0])
+    CONTROL[1] = open("/proc/self/fd/%d" % control[1], "w")
+    port = usb_serial.UsbSerial(*[int(n) for n in options["--serial"].split(",")])
     seed = options["--seed"]
-    Device(repo, image, fresh, int(options["--blocks"]), None if seed is None else int(seed), options["--board"]).run()
+    device = Device(
+        repo, image, fresh, int(options["--blocks"]), None if seed is None else int(seed), options["--board"], port
+    )
+    if "--realtime" in argv:
+        CLOCK.follow_wall_clock()
+        reply("ready", "0 0")
+    device.run()
 
 
 main(sys.argv)

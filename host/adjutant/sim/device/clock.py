@@ -6,8 +6,12 @@ Time moves only as far as the controller allows (`run MS`); when the device
 would sleep past that, the clock hands over to the controller, which may
 press buttons, read the screen or allow more time. So a scripted run is
 exact and fast, and an interactive one is paced by the terminal.
+
+In realtime mode (the serial port in use by a host) device time follows the
+wall clock instead, and a wait ends early when the host sends something.
 """
 
+import select as _real_select
 import time as _real_time
 
 # Start far from the real clock so asyncio tasks queued with a real timestamp
@@ -31,9 +35,29 @@ class Clock:
         self.watchdog = None  # (timeout ms, last feed)
         self.cut = False
         self.on_cut = None  # the flash, which goes dead before anything unwinds
+        self.interrupt = False  # Ctrl-C arrived on the serial port
+        self.realtime = None  # (wall ms, device ms) when device time follows the wall clock
+        self.serve = None  # realtime: serve the controller and the serial port for up to N ms
+
+    def follow_wall_clock(self):
+        self.realtime = (_real_time.ticks_ms(), self.now)
+
+    def sync(self):
+        if self.realtime:
+            wall, device = self.realtime
+            self.now = device + _real_time.ticks_diff(_real_time.ticks_ms(), wall)
+        return self.now
 
     def advance(self, ms):
         """Let `ms` of device time pass, handing over whenever the allowance ends."""
+        if self.realtime:
+            target = self.sync() + ms
+            while True:
+                woke = self.serve(max(0, target - self.now))
+                self.sync()
+                self._check()
+                if woke or self.now >= target:
+                    return
         target = self.now + ms
         while target > self.until:
             self.now = self.until
@@ -48,6 +72,9 @@ class Clock:
             if self.on_cut:
                 self.on_cut()
             raise PowerCut()
+        if self.interrupt:
+            self.interrupt = False
+            raise KeyboardInterrupt()
         if self.watchdog is not None:
             timeout, fed = self.watchdog
             if self.now - fed > timeout:
@@ -63,11 +90,11 @@ class _TimeModule:
 
     @staticmethod
     def ticks_ms():
-        return CLOCK.now & 0x3FFFFFFF
+        return CLOCK.sync() & 0x3FFFFFFF
 
     @staticmethod
     def ticks_us():
-        return (CLOCK.now * 1000) & 0x3FFFFFFF
+        return (CLOCK.sync() * 1000) & 0x3FFFFFFF
 
     ticks_diff = staticmethod(_real_time.ticks_diff)
     ticks_add = staticmethod(_real_time.ticks_add)
@@ -91,24 +118,33 @@ class _TimeModule:
 
 
 class _Poll:
-    """asyncio's idle wait: pass the time until the next task is due."""
+    """asyncio's idle wait: pass the time until the next task is due or a stream is ready.
+
+    Streams (the serial port's sys.stdin) are polled for real; only the
+    waiting is simulated.
+    """
 
     def __init__(self):
-        self.streams = []
+        self.real = _real_select.poll()
 
-    def register(self, stream, events=None):
-        self.streams.append(stream)
+    def register(self, stream, events=_real_select.POLLIN):
+        self.real.register(stream, events)
 
     def modify(self, stream, events):
-        pass
+        self.real.modify(stream, events)
 
     def unregister(self, stream):
-        if stream in self.streams:
-            self.streams.remove(stream)
+        try:
+            self.real.unregister(stream)
+        except (KeyError, OSError):
+            pass
 
     def ipoll(self, timeout=-1, flags=0):
+        ready = self.real.poll(0)
+        if ready:
+            return ready
         CLOCK.advance(1 if timeout < 0 else timeout)
-        return ()
+        return self.real.poll(0)
 
     def poll(self, timeout=-1):
         return list(self.ipoll(timeout))

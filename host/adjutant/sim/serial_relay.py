@@ -1,0 +1,118 @@
+"""The simulated board's USB cable: a pseudo-terminal a host opens as the board's serial port.
+
+The relay owns the pty's master side. Bytes a host writes to the pty go to
+the device process in chunks (a length byte, then up to 255 bytes) on the rx
+pipe; the device's stdout comes back and is written to the pty. While no host
+has the pty open, output is dropped, as a Pico's USB CDC drops it without a
+host; everything the device printed is also kept in `output` for tests.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import select
+import threading
+import tty
+
+KEEP = 1 << 20  # bytes of output kept for tests
+
+
+class SerialRelay:
+    def __init__(self, device_stdout: int, device_rx: int):
+        self.master, slave = os.openpty()
+        self.path = os.ttyname(slave)
+        tty.setraw(slave)  # no echo and no line editing, whoever opens it
+        os.close(slave)
+        os.set_blocking(self.master, False)
+        self.device_stdout = device_stdout
+        self.device_rx = device_rx
+        self.output = bytearray()
+        self.dropped = 0
+        self.lock = threading.Lock()
+        self.closed = False
+        self.changed = threading.Condition()
+        for target in (self._to_host, self._from_host):
+            threading.Thread(target=target, daemon=True).start()
+
+    # -- for tests and the controller: the device's side of the cable ----------------
+
+    def send(self, data: bytes) -> None:
+        """Deliver bytes to the device as if a host wrote them."""
+        for i in range(0, len(data), 255):
+            chunk = data[i : i + 255]
+            with self.lock:
+                os.write(self.device_rx, bytes([len(chunk)]) + chunk)
+
+    def wait_for(self, marker: bytes, start: int = 0, timeout: float = 10.0) -> int:
+        """Index just past `marker` in the output from `start`, waiting up to `timeout` s."""
+        with self.changed:
+            found = self.changed.wait_for(lambda: self.output.find(marker, start) >= 0 or self.closed, timeout)
+            at = self.output.find(marker, start)
+            if not found or at < 0:
+                raise TimeoutError(f"the device did not print {marker!r}")
+            return at + len(marker)
+
+    # -- the two directions ----------------------------------------------------------
+
+    def _host_present(self) -> bool:
+        poller = select.poll()
+        poller.register(self.master, select.POLLOUT)
+        return not any(event & select.POLLHUP for _, event in poller.poll(0))
+
+    def _to_host(self) -> None:
+        while True:
+            try:
+                data = os.read(self.device_stdout, 4096)
+            except OSError:
+                data = b""
+            if not data:
+                break
+            with self.changed:
+                self.output += data
+                del self.output[:-KEEP]
+                self.changed.notify_all()
+            self._write_host(data)
+        with self.changed:
+            self.closed = True
+            self.changed.notify_all()
+
+    def _write_host(self, data: bytes) -> None:
+        view = memoryview(data)
+        while view:
+            if self.closed or not self._host_present():
+                self.dropped += len(view)
+                return
+            try:
+                view = view[os.write(self.master, view) :]
+            except BlockingIOError:
+                select.select([], [self.master], [], 0.05)  # the host is slow to read: it waits
+            except OSError:
+                self.dropped += len(view)
+                return
+
+    def _from_host(self) -> None:
+        while not self.closed:
+            try:
+                ready, _, _ = select.select([self.master], [], [], 0.1)
+                if not ready:
+                    continue
+                data = os.read(self.master, 255)
+            except OSError as e:
+                if e.errno in (errno.EIO, errno.EAGAIN):  # no host has the pty open
+                    threading.Event().wait(0.02)
+                    continue
+                return
+            try:
+                with self.lock:
+                    os.write(self.device_rx, bytes([len(data)]) + data)
+            except OSError:
+                return
+
+    def close(self) -> None:
+        self.closed = True
+        for fd in (self.master, self.device_rx):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
