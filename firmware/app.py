@@ -5,6 +5,8 @@ step() from the asyncio loop, and the simulator and tests drive it the same
 way. An action reaches the journal on flash before any screen shows it.
 """
 
+import gc
+import sys
 from time import ticks_diff, ticks_ms
 
 import config
@@ -230,6 +232,8 @@ class App:
             self.display.power(False)
         if self.dirty and not self.asleep:
             self.render()
+        if len(self.stack) == 1:
+            unload_screens()
 
     def handle(self, button, kind, now):
         self.idle_at = now
@@ -285,3 +289,32 @@ class App:
                 gfx.text(fb, line, 0 if len(line) == 16 else 2, top + 2 + row * 9)
         fb.show()
         self.dirty = False
+
+
+# Screens other than the mat are imported when first shown. Back on the mat
+# their code is dropped again, so the heap holds the mat and one screen, not
+# every screen ever opened (a board loads .mpy code into RAM, not flash).
+LAZY = (
+    "screens.battle",
+    "screens.dice",
+    "screens.end",
+    "screens.guide",
+    "screens.history",
+    "screens.info",
+    "screens.menu",
+    "screens.settings",
+    "shared_engine.guidance",
+)
+
+
+def unload_screens():
+    loaded = [name for name in LAZY if name in sys.modules]
+    if not loaded:
+        return
+    for name in loaded:
+        del sys.modules[name]
+        package, _, attr = name.rpartition(".")
+        parent = sys.modules.get(package)
+        if parent is not None and attr in parent.__dict__:
+            delattr(parent, attr)
+    gc.collect()
