@@ -39,6 +39,8 @@ class App:
         self.dirty = True
         self._cards = None
         self.journal = None
+        self.pulled = False  # the host holds this game as it stands now
+        self.link = None  # the serial link, told of each saved action
         self.game = None
         self._apply_display_settings()
         self._resume()
@@ -53,6 +55,7 @@ class App:
             try:
                 self.game = journal.load()
                 self.journal = journal
+                self.pulled = games.is_pulled(journal.gid)
                 if journal.problems:
                     self.say("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
@@ -73,6 +76,7 @@ class App:
             return False
         self.game = game
         self.journal = journal
+        self.pulled = False
         self.pop_to_mat()
         return True
 
@@ -106,6 +110,11 @@ class App:
             self.say("Not saved, so not done: flash full or failing (%s)" % e)
             return False
         self.dirty = True
+        if self.pulled:  # the host's copy is now behind: this game may not be removed
+            self.pulled = False
+            games.unmark_pulled(self.journal.gid)
+        if self.link is not None:
+            self.link.changed(kind)
         if self.journal.needs_compaction(game) or game.state.phase == "over":
             try:
                 self.journal.compact(game)
@@ -174,6 +183,11 @@ class App:
                 return None
             self.game.cards = self._cards
         return self._cards
+
+    def cards_changed(self):
+        """New card data is on flash: load it at the next use."""
+        self._cards = None
+        self.game.cards = None
 
     # -- screens --------------------------------------------------------------
 

@@ -1,6 +1,8 @@
 """The games kept on flash: the newest is the one being played.
 
-Games are numbered g0001, g0002, ... in games/. A game the host has pulled
+Games are numbered g0001, g0002, ... in saved/. (Not games/: on a board the
+flash root is on the import path, and a folder named like this module would
+be imported in its place.) A game the host has pulled
 gets an empty gNNNN.pulled marker. When free space runs low, the oldest
 pulled games are removed, never one the host has not yet copied.
 """
@@ -9,7 +11,7 @@ import os
 
 from journal import Journal, read_meta
 
-ROOT = "games"
+ROOT = "saved"
 LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
 
 
@@ -18,8 +20,11 @@ def ids():
     try:
         names = os.listdir(ROOT)
     except OSError:
-        os.mkdir(ROOT)
-        return []
+        try:
+            os.rename("games", ROOT)  # where firmware 0.3 kept them
+        except OSError:
+            os.mkdir(ROOT)
+        names = os.listdir(ROOT)
     return sorted(n[:-4] for n in names if n.endswith(".snp"))
 
 
@@ -38,6 +43,13 @@ def is_pulled(gid):
 
 def mark_pulled(gid):
     with open("%s/%s.pulled" % (ROOT, gid), "w"):
+        pass
+
+
+def unmark_pulled(gid):
+    try:
+        os.remove("%s/%s.pulled" % (ROOT, gid))
+    except OSError:
         pass
 
 

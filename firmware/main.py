@@ -1,4 +1,9 @@
 # Runs at boot on the device, and in the simulator as it would at boot.
-import runtime
+import os
 
-runtime.run()
+try:
+    os.remove("maintenance")  # `adjutant deploy` asked for one boot with the REPL free and no watchdog
+except OSError:
+    import runtime
+
+    runtime.run()

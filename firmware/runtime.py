@@ -1,8 +1,8 @@
 """Boot: build the hardware from the board definition and run the asyncio loop.
 
-Two tasks share one loop: `buttons` polls the debouncer every few ms and
+Three tasks share one loop: `buttons` polls the debouncer every few ms and
 wakes `screen`, which handles events (writing actions to flash) and redraws
-only what changed. The serial link joins as a third task.
+only what changed; `link` answers the host on the USB serial port.
 """
 
 import asyncio
@@ -13,6 +13,7 @@ import config
 import machine
 from app import App
 from buttons import Buttons
+from link import Link
 from oled import Oled
 
 POLL_MS = 5
@@ -49,6 +50,7 @@ async def _screen(app, wake, watchdog):
             pass
         wake.clear()
         app.step()
+        app.link.tick()
         watchdog.feed()
 
 
@@ -56,10 +58,12 @@ async def _main(app):
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     wake = asyncio.Event()
     poller = asyncio.create_task(_buttons(app, wake))
+    link = asyncio.create_task(app.link.run())
     try:
         await _screen(app, wake, watchdog)
     finally:
         poller.cancel()
+        link.cancel()
 
 
 current = None  # the running App, for the REPL and the simulator
@@ -70,4 +74,5 @@ def run(random_byte=_urandom_byte):
     settings, _ = config.load()
     board, display, buttons = build(settings["board"])
     current = App(display, buttons, random_byte, board["name"])
+    current.link = Link(current)
     asyncio.run(_main(current))

@@ -3,10 +3,9 @@
 import gc
 
 import games
+from version import VERSION
 
 from screens.base import Message
-
-VERSION = "0.3.0"
 
 
 class CardInfo(Message):

@@ -45,7 +45,7 @@ def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
     small = 0
     try:  # and the games folder's own metadata, with tiny files
         while True:
-            with open("games/f%d" % small, "w") as f:
+            with open("saved/f%d" % small, "w") as f:
                 f.write("y" * 40)
             small += 1
     except OSError:
@@ -64,7 +64,7 @@ def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
     assert (on_flash.log_text(), len(on_flash.undone)) == before  # and the flash agrees
     os.remove("filler")
     for i in range(small):
-        os.remove("games/f%d" % i)
+        os.remove("saved/f%d" % i)
     assert app.act("undo" if refused % 2 == 0 else "redo")
     rig.unmount()
 
@@ -73,7 +73,7 @@ def test_corrupt_journal_on_boot_is_reported_and_the_game_kept():
     app = _app()
     app.act("roll", 6, 4, "re")
     app.act("next")
-    path = "games/%s.j0" % app.journal.gid
+    path = "saved/%s.j0" % app.journal.gid
     with open(path, "a") as f:
         f.write("garbage that is not a record\n")
     again = rig.new_app()[0]

@@ -82,6 +82,7 @@ class SimDevice:
             cmd += ["-X", f"heapsize={heap}"]
         # `code` holds firmware/ and shared_engine/: the sources, or the same compiled to .mpy.
         cmd += [str(DEVICE_DIR / "boot.py"), str(code), str(flash), "--blocks", str(blocks)]
+        cmd += ["--wiring", str(REPO / "firmware")]
         if fresh:
             cmd.append("--fresh")
         if seed is not None:
@@ -163,6 +164,12 @@ class SimDevice:
             self.command("run 0")
         elif ms > 0:
             self.command(f"run {ms}")
+
+    def go_realtime(self) -> None:
+        """Switch a scripted device to the wall clock, e.g. after playing a scripted game fast."""
+        self._send("realtime")  # answered by the next command's "ready", as "run" is
+        self.realtime = True
+        self.command("run 0")
 
     def sync(self) -> None:
         """Catch up with a realtime device's clock and screen without waiting."""

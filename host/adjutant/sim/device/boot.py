@@ -3,7 +3,10 @@
     micropython boot.py CODE FLASH_IMAGE --control IN OUT --serial RX FEED
                         [--fresh] [--blocks N] [--seed N] [--board NAME] [--realtime]
 
-CODE holds firmware/ and shared_engine/: the repository, or the same files as .mpy.
+CODE holds firmware/ and shared_engine/: the repository, or the same files as
+.mpy; or it is "flash": a bare board, running whatever was deployed onto its
+flash (adjutant deploy). --wiring names the firmware folder whose boards.py
+says how the simulated board is wired.
 
 Installs the simulated `time`, `select`, `machine` and `micropython` before
 anything of the firmware loads, mounts the littlefs image at /flash (the
@@ -64,15 +67,22 @@ def reply(kind, text=""):
 
 
 class Device:
-    def __init__(self, repo, image, fresh, blocks, seed, board, port):
-        sys.path.insert(0, repo)
-        sys.path.insert(0, repo + "/firmware")
+    def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring):
+        if repo == "flash":  # as on a board: modules come from the flash (the working directory)
+            sys.path.insert(0, "")
+        else:
+            sys.path.insert(0, repo)
+            sys.path.insert(0, repo + "/firmware")
+        self.wiring = wiring or repo + "/firmware"
         if fresh:
             try:
                 os.remove(image)
             except OSError:
                 pass
         self.flash = FileFlash(image, blocks)
+        import hashlib
+
+        machine.UNIQUE_ID[0] = hashlib.sha256(image.encode()).digest()[:8]
         self.seed = seed
         self.board_name = board
         self.chip = None
@@ -131,11 +141,7 @@ class Device:
         gc.collect()  # finalisers of files from before the cut run now, and must not write
         self.flash.dead = False
         self.mount()
-        import boards
-        import config
-
-        settings, _ = config.load()
-        board = boards.board(settings["board"])
+        board = self.board()
         self.buttons = board["buttons"]
         self.board_name = board["name"]
         shown = board["display"]
@@ -147,7 +153,12 @@ class Device:
         self.boots += 1
         reply("event", "boot %d" % self.boots)
         if self.seed is None:
-            import main  # noqa: F401  (runs the device, as at power-on)
+            try:
+                import main  # noqa: F401  (runs the device, as at power-on)
+            except ImportError as e:
+                if "main" not in str(e):
+                    raise
+                reply("event", "no main.py")  # a bare board: straight to the REPL
         else:
             import random
 
@@ -184,6 +195,20 @@ class Device:
                 soft, repl = False, None
             except SystemExit:
                 return
+
+    def board(self):
+        """How the simulated hardware is wired: the firmware's own board definition."""
+        sys.path.insert(0, self.wiring)
+        try:
+            import boards
+            import config
+
+            settings, _ = config.load()
+            return boards.board(settings["board"])
+        finally:
+            sys.path.pop(0)
+            for name in ("boards", "config"):  # the firmware imports its own from its own path
+                del sys.modules[name]
 
     def power_on_without_main(self):
         for name in list(sys.modules):
@@ -226,6 +251,9 @@ class Device:
             return False
         if words[0] == "run":
             CLOCK.until = CLOCK.now + int(words[1])
+            return True
+        if words[0] == "realtime":  # from now on device time follows the wall clock
+            CLOCK.follow_wall_clock()
             return True
         getattr(self, "cmd_" + words[0], self.cmd_unknown)(words[1:])
         return False
@@ -285,7 +313,14 @@ class Device:
 
 def main(argv):
     repo, image = argv[1], argv[2]
-    options = {"--blocks": "128", "--seed": None, "--board": None, "--control": None, "--serial": None}
+    options = {
+        "--blocks": "128",
+        "--seed": None,
+        "--board": None,
+        "--control": None,
+        "--serial": None,
+        "--wiring": None,
+    }
     fresh = "--fresh" in argv
     for i, word in enumerate(argv):
         if word in options and i + 1 < len(argv):
@@ -295,9 +330,8 @@ def main(argv):
     CONTROL[1] = open("/proc/self/fd/%d" % control[1], "w")
     port = usb_serial.UsbSerial(*[int(n) for n in options["--serial"].split(",")])
     seed = options["--seed"]
-    device = Device(
-        repo, image, fresh, int(options["--blocks"]), None if seed is None else int(seed), options["--board"], port
-    )
+    seed = None if seed is None else int(seed)
+    device = Device(repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"])
     if "--realtime" in argv:
         CLOCK.follow_wall_clock()
         reply("ready", "0 0")

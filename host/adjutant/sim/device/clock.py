@@ -50,21 +50,25 @@ class Clock:
 
     def advance(self, ms):
         """Let `ms` of device time pass, handing over whenever the allowance ends."""
-        if self.realtime:
-            target = self.sync() + ms
-            while True:
-                woke = self.serve(max(0, target - self.now))
-                self.sync()
-                self._check()
-                if woke or self.now >= target:
-                    return
         target = self.now + ms
-        while target > self.until:
+        while not self.realtime and target > self.until:
             self.now = self.until
             self._check()
             self.controller()
+        if self.realtime:
+            self._follow(max(0, target - self.now))
+            return
         self.now = target
         self._check()
+
+    def _follow(self, ms):
+        target = self.sync() + ms
+        while True:
+            woke = self.serve(max(0, target - self.now))
+            self.sync()
+            self._check()
+            if woke or self.now >= target:
+                return
 
     def _check(self):
         if self.cut:

@@ -1,0 +1,96 @@
+"""The serial link's endpoint: frames in on stdin, replies and events out on stdout.
+
+Runs as a task on the firmware's asyncio loop, beside the buttons and the
+screen. Bytes are read one at a time, as rp2's stdin gives them, while any
+are waiting; a line starting with "~" is a frame (shared_engine/frames.py),
+and anything else is ignored. The request handlers (link_ops.py) load with
+the first frame, so a device nobody talks to spends no heap on them.
+
+Ctrl-C stays the REPL's (mpremote needs it) except while a transfer runs:
+then micropython.kbd_intr(-1) holds it off until the transfer ends or
+TRANSFER_IDLE_MS pass without a frame.
+"""
+
+import asyncio
+import select
+import sys
+from time import ticks_diff, ticks_ms
+
+import micropython
+
+LINE_MAX = 4110  # shared_engine.frames.LINE_MAX, without importing it before a frame comes
+READ_BUDGET = 512  # bytes read before other tasks get a turn
+TRANSFER_IDLE_MS = 5000
+
+
+class Link:
+    def __init__(self, app):
+        self.app = app
+        self.buf = bytearray()
+        self.overflow = False
+        self.ops = None
+        self.transfer_at = None  # ticks of the last transfer frame, while Ctrl-C is held off
+        self.out = getattr(sys.stdout, "buffer", sys.stdout)
+
+    def send(self, line):
+        self.out.write(line)
+
+    def transfer(self, active):
+        """Hold Ctrl-C off while a transfer runs; give it back when it ends."""
+        if active:
+            if self.transfer_at is None:
+                micropython.kbd_intr(-1)
+            self.transfer_at = ticks_ms()
+        elif self.transfer_at is not None:
+            self.transfer_at = None
+            micropython.kbd_intr(3)
+
+    def byte(self, b):
+        if b == 10:
+            line, overflow = self.buf, self.overflow
+            self.buf = bytearray()
+            self.overflow = False
+            if line and line[0] == 0x7E:  # "~": a frame, or what is left of one
+                self.frame(None if overflow else bytes(line))
+        elif b == 0x7E:  # a frame starts here: whatever came before it on the line is not ours
+            self.buf = bytearray(b"~")
+            self.overflow = False
+        elif len(self.buf) < LINE_MAX:
+            self.buf.append(b)
+        else:
+            self.overflow = True
+
+    def frame(self, line):
+        if self.ops is None:
+            import link_ops
+
+            self.ops = link_ops.Ops(self)
+        self.ops.handle(line)
+
+    def changed(self, kind):
+        """The app saved an action: tell a watching host."""
+        if self.ops is not None:
+            self.ops.changed(kind)
+
+    def tick(self):
+        """Called by the screen task: gives Ctrl-C back after a transfer went quiet."""
+        if self.transfer_at is not None and ticks_diff(ticks_ms(), self.transfer_at) > TRANSFER_IDLE_MS:
+            self.transfer(False)
+
+    async def run(self):
+        stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        poller = select.poll()
+        poller.register(stdin, select.POLLIN)
+        reader = asyncio.StreamReader(stdin)
+        while True:
+            first = await reader.read(1)  # waits without polling; other tasks run meanwhile
+            if first:
+                self.byte(first[0])
+            budget = READ_BUDGET
+            while budget and poller.poll(0):
+                data = stdin.read(1)
+                if not data:
+                    break
+                self.byte(data[0])
+                budget -= 1
+            await asyncio.sleep_ms(0)

@@ -1,0 +1,166 @@
+"""Card files on the computer: CSV or JSON in, the device's card data out, every error located.
+
+JSON is the device's own form: {"version": "...", "cards": [{...}, ...]}.
+CSV has one card per row under a header row naming the fields (id, name,
+deck, bp, icons, rank, side, d6); icons are separated by ";", the six d6
+texts of a Random Event card by "|". A first row "#version,<text>" names the
+version. The checks are the engine's own (shared_engine/cards.py), so a file
+that passes here is accepted by the device.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import pathlib
+from dataclasses import dataclass
+
+from shared_engine.cards import FIELDS, CardSet, card_errors
+from shared_engine.errors import CardDataError
+
+
+@dataclass
+class Problem:
+    file: str
+    line: int | None
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file + (f":{self.line}" if self.line else "")
+        return f"{where}: {self.field + ': ' if self.field else ''}{self.message}"
+
+
+class CardFileError(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def load(path: pathlib.Path) -> dict:
+    """The card data in `path`, checked; CardFileError listing every problem."""
+    name = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise CardFileError([Problem(name, None, "", f"cannot read: {e}")]) from e
+    problems: list[Problem] = []
+    if path.suffix.lower() == ".json":
+        data, lines = _from_json(name, text)
+    else:
+        data, lines, problems = _from_csv(name, text)
+    if not isinstance(data.get("version"), str) or not 0 < len(data["version"]) <= 32:
+        problems.append(Problem(name, None, "version", "must be text of 1-32 characters"))
+    seen: dict[str, int] = {}
+    for i, card in enumerate(data["cards"]):
+        line = lines[i] if i < len(lines) else None
+        for field, message in card_errors(card):
+            problems.append(Problem(name, line, field, message))
+        card_id = card.get("id") if isinstance(card, dict) else None
+        if isinstance(card_id, str):
+            if card_id in seen:
+                problems.append(Problem(name, line, "id", f"{card_id!r} is also used on line {seen[card_id]}"))
+            else:
+                seen[card_id] = line or 0
+    if not data["cards"]:
+        problems.append(Problem(name, None, "cards", "no cards in the file"))
+    if problems:
+        raise CardFileError(problems)
+    try:
+        CardSet(data)  # the device's own constructor: what passes here passes there
+    except CardDataError as e:
+        raise CardFileError([Problem(name, None, "", str(e))]) from e
+    return data
+
+
+def _from_json(name: str, text: str) -> tuple[dict, list[int]]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise CardFileError([Problem(name, e.lineno, "", f"not valid JSON: {e.msg}")]) from e
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CardFileError([Problem(name, 1, "", 'must be an object {"version": ..., "cards": [...]}')])
+    # Each card's line: where its object starts in the text.
+    lines = []
+    decoder = json.JSONDecoder()
+    start = text.find("[", text.find('"cards"'))
+    pos = start + 1
+    for _ in data["cards"]:
+        while pos < len(text) and text[pos] in " \t\r\n,":
+            pos += 1
+        lines.append(text.count("\n", 0, pos) + 1)
+        try:
+            _, pos = decoder.raw_decode(text, pos)
+        except json.JSONDecodeError:
+            break
+    return data, lines
+
+
+def _from_csv(name: str, text: str) -> tuple[dict, list[int], list[Problem]]:
+    rows = list(csv.reader(io.StringIO(text)))
+    version = None
+    lines = []
+    cards = []
+    header: list[str] | None = None
+    problems = []
+    for number, row in enumerate(rows, 1):
+        if not row or all(not cell.strip() for cell in row):
+            continue
+        if row[0].strip().lower() == "#version":
+            version = row[1].strip() if len(row) > 1 else ""
+            continue
+        if row[0].startswith("#"):
+            continue
+        if header is None:
+            header = [cell.strip() for cell in row]
+            for field in header:
+                if field not in FIELDS:
+                    problems.append(Problem(name, number, field, f"unknown column (known: {', '.join(FIELDS)})"))
+            continue
+        if len(row) > len(header):
+            problems.append(Problem(name, number, "", f"{len(row)} cells, the header has {len(header)}"))
+        card: dict = {}
+        for field, cell in zip(header, row):
+            cell = cell.strip()
+            if not cell or field not in FIELDS:
+                continue
+            if field == "bp":
+                try:
+                    card[field] = int(cell)
+                except ValueError:
+                    card[field] = cell  # the card check reports it, with its line
+            elif field == "icons":
+                card[field] = [icon.strip() for icon in cell.split(";") if icon.strip()]
+            elif field == "d6":
+                card[field] = [part.strip() for part in cell.split("|")]
+            else:
+                card[field] = cell
+        cards.append(card)
+        lines.append(number)
+    if header is None:
+        problems.append(Problem(name, None, "", "no header row (id,name,deck,bp,...)"))
+    return {"version": version, "cards": cards}, lines, problems
+
+
+def packed(data: dict) -> bytes:
+    """The card data as the device stores it: compact JSON."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+TEMPLATE_CSV = """\
+#version,my-cards-1
+id,name,deck,bp,icons,rank,side,d6
+cp-k-hindenburg,Hindenburg,CP,10,attack;plus,K,,
+ea-q-joffre,Joffre,EA,8,cancel,Q,,
+neu-fort,Fortifications,NEU,4,,,,
+w-lawrence,Lawrence of Arabia,WHITE,3,,,EA,
+re-mutiny,Mutiny,RE,,,,,No effect|No effect|CP discards 1|EA discards 1|Both discard 1|Defender discards 2
+"""
+
+
+def template(kind: str) -> str:
+    if kind == "csv":
+        return TEMPLATE_CSV
+    data, _, _ = _from_csv("template", TEMPLATE_CSV)
+    return json.dumps(data, indent=2) + "\n"

@@ -1,0 +1,313 @@
+"""The `adjutant` command: the device, its card data and the game archive, from the computer.
+
+Only click is imported at start; serial, SQLite, rich and matplotlib load
+inside the commands that need them, so `adjutant --help` answers at once.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import sys
+
+import click
+
+from adjutant.errors import EXIT_CODES, AdjutantError
+
+EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
+PORT_HELP = "device path, 'auto', or a pyserial URL (socket://host:port, rfc2217://...); env ADJUTANT_PORT"
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--port", default=lambda: os.environ.get("ADJUTANT_PORT", "auto"), show_default="auto", help=PORT_HELP)
+@click.option(
+    "--db", type=click.Path(path_type=pathlib.Path), help="game archive (default: your data dir; env ADJUTANT_DB)"
+)
+@click.option("-v", "--verbose", is_flag=True, help="show the device's own log text")
+@click.pass_context
+def cli(ctx: click.Context, port: str, db: pathlib.Path | None, verbose: bool) -> None:
+    """Adjutant: the electronic Battle Mat for The Great War, seen from the computer."""
+    ctx.obj = {"port": port, "db": db, "verbose": verbose}
+
+
+def _device(ctx: click.Context):
+    from adjutant.link.client import connect
+
+    def text(line: str) -> None:
+        if ctx.obj["verbose"] and line.strip():
+            click.echo(click.style(f"device: {line}", dim=True), err=True)
+
+    return connect(ctx.obj["port"], text)
+
+
+def _store(ctx: click.Context):
+    from adjutant.store import Store
+
+    return Store(ctx.obj["db"])
+
+
+def _progress():
+    from rich.progress import (
+        BarColumn,
+        DownloadColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+        TransferSpeedColumn,
+    )
+
+    return Progress, (
+        BarColumn,
+        DownloadColumn,
+        MofNCompleteColumn,
+        TextColumn,
+        TimeRemainingColumn,
+        TransferSpeedColumn,
+    )
+
+
+# -- the device ---------------------------------------------------------------------------
+
+
+@cli.command()
+def devices() -> None:
+    """List connected boards (and a running simulator)."""
+    from adjutant.link.ports import list_devices
+
+    found = list_devices()
+    if not found:
+        click.echo("no devices found (plug the board in with a data cable, or start `make sim`)")
+        raise SystemExit(3)
+    for p in found:
+        click.echo(f"{p.path}\t{p.usb or '-'}\t{p.description}")
+
+
+@cli.command()
+@click.pass_context
+def info(ctx: click.Context) -> None:
+    """Show the device: firmware, protocol, ids, card data, the game on it."""
+    device = _device(ctx)
+    i = device.info
+    state = device.request("state")
+    games = device.request("list")
+    rows = [
+        ("firmware", i["fw"]),
+        ("protocol", str(i["proto"])),
+        ("board", i.get("board", "")),
+        ("device id", i["dev"]),
+        ("boot id", i["boot"]),
+        ("card data", i["cards"] or "none (adjutant cards push FILE)"),
+        ("capabilities", ", ".join(i["caps"])),
+        ("games on device", str(len(games["games"])) + (" or more" if games.get("more") else "")),
+        ("playing", f"{state['gid']}: turn {state['state']['turn']}, phase {state['state']['phase']}"),
+    ]
+    for name, value in rows:
+        click.echo(f"{name:<16}{value}")
+
+
+# -- card data --------------------------------------------------------------------------------
+
+
+@cli.group()
+def cards() -> None:
+    """Card data: check a file, push it to the device, or start from a template."""
+
+
+@cards.command("check")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=pathlib.Path))
+def cards_check(file: pathlib.Path) -> None:
+    """Check a CSV or JSON card file; every error is given with its file, line and field."""
+    data = _load_cards(file)
+    click.echo(f"{file}: {len(data['cards'])} cards, version {data['version']}: OK")
+
+
+def _load_cards(file: pathlib.Path) -> dict:
+    from adjutant.cards_file import CardFileError, load
+    from adjutant.errors import InvalidData
+
+    try:
+        return load(file)
+    except CardFileError as e:
+        for problem in e.problems:
+            click.echo(str(problem), err=True)
+        raise InvalidData(f"{len(e.problems)} problem(s) in {file}; nothing was sent") from e
+
+
+@cards.command("push")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=pathlib.Path))
+@click.pass_context
+def cards_push(ctx: click.Context, file: pathlib.Path) -> None:
+    """Check FILE, then send it to the device (resumable; the old data stays if anything fails)."""
+    from adjutant.cards_file import packed
+    from adjutant.push_cards import push
+
+    data = _load_cards(file)
+    device = _device(ctx)
+    Progress, cols = _progress()
+    bar, size, _, text, remaining, speed = cols
+    with Progress(text("cards"), bar(), size(), speed(), remaining(), transient=True) as progress:
+        task = progress.add_task("push", total=None)
+
+        def start(total: int, offset: int) -> None:
+            progress.update(task, total=total, completed=offset)
+
+        reply = push(device, packed(data), start, lambda n: progress.advance(task, n))
+    click.echo(f"device now has card data {reply['version']} ({reply['cards']} cards)")
+
+
+@cards.command("template")
+@click.option("--format", "kind", type=click.Choice(["csv", "json"]), default="csv", show_default=True)
+def cards_template(kind: str) -> None:
+    """Print a card file to start from (every field, one card of each deck)."""
+    from adjutant.cards_file import template
+
+    click.echo(template(kind), nl=False)
+
+
+# -- the archive --------------------------------------------------------------------------------
+
+
+@cli.command()
+@click.pass_context
+def pull(ctx: click.Context) -> None:
+    """Copy new games from the device into the archive (again: nothing new, nothing twice)."""
+    from adjutant.pull import pull as pull_games
+
+    device = _device(ctx)
+    store = _store(ctx)
+    Progress, cols = _progress()
+    bar, _, count, text, remaining, speed = cols
+    with Progress(text("games"), bar(), count(), speed(), remaining(), transient=True) as progress:
+        task = progress.add_task("pull", total=None)
+        result = pull_games(
+            device,
+            store,
+            progress=lambda records, wire: progress.update(task, advance=records),
+            start=lambda total: progress.update(task, total=total),
+        )
+    click.echo(
+        f"pulled {len(result.new)} new, {len(result.updated)} updated, {result.unchanged} already stored"
+        + (f" ({', '.join(result.new + result.updated)})" if result.new or result.updated else "")
+        + f"; archive: {store.path}"
+    )
+
+
+@cli.command()
+@click.argument("game", required=False)
+@click.pass_context
+def games(ctx: click.Context, game: str | None) -> None:
+    """List archived games, or show one (GAME is its id, e.g. g0003, or DEVICE/g0003)."""
+    store = _store(ctx)
+    if game is None:
+        rows = store.games()
+        if not rows:
+            click.echo("no games yet: run `adjutant pull` with the device connected")
+            return
+        for g in rows:
+            result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
+            cp = "-" if g.cp is None else g.cp
+            ea = "-" if g.ea is None else g.ea
+            click.echo(f"{g.key:<16}{g.name:<22}{result:<28}CP {cp:>3}  EA {ea:>3}")
+        return
+    from adjutant.export.timeline import turns
+
+    g = store.find(game)
+    click.echo(f"{g.key}  {g.name}  pulled {g.pulled_at}")
+    for t in turns(g):
+        bp = f"{t.bp_cp}-{t.bp_ea}" if t.bp_cp is not None else "   "
+        won = f"{t.winner} +{t.captured}" if t.winner else ""
+        click.echo(
+            f"  turn {t.turn:>2}  defender {t.defender}  BP {bp:<7} {won:<9} CP {t.total_cp:>3}  EA {t.total_ea:>3}"
+        )
+    if g.over:
+        click.echo(
+            f"  result: {(f'{g.winner} wins by {g.margin}, {g.level}') if g.winner else 'draw'} (CP {g.cp}, EA {g.ea})"
+        )
+
+
+FORMATS = ("csv", "json", "md", "html", "bgstats")
+
+
+@cli.command()
+@click.option("--format", "kind", type=click.Choice(FORMATS), default="csv", show_default=True)
+@click.option(
+    "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md/html need one)"
+)
+@click.option("--player", multiple=True, metavar="SIDE=NAME", help="bgstats: who played a side, e.g. CP=Anna")
+@click.argument("game", nargs=-1)
+@click.pass_context
+def export(
+    ctx: click.Context, kind: str, output: pathlib.Path | None, player: tuple[str, ...], game: tuple[str, ...]
+) -> None:
+    """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
+    store = _store(ctx)
+    chosen = [store.find(key) for key in game] if game else store.games()
+    if not chosen:
+        raise AdjutantError("no games to export: run `adjutant pull` first")
+    if kind in ("md", "html"):
+        from adjutant.export import report
+
+        if output is None:
+            raise click.UsageError(f"--format {kind} writes a file with its charts: give -o FILE")
+        written = (report.markdown if kind == "md" else report.html_report)(chosen, output)
+        click.echo("wrote " + ", ".join(str(p) for p in written))
+        return
+    if kind == "bgstats":
+        from adjutant.export.bgstats import to_bgstats
+
+        names = dict(p.split("=", 1) for p in player if "=" in p)
+        text = to_bgstats(chosen, names)
+    else:
+        from adjutant.export.tables import to_csv, to_json
+
+        text = to_csv(chosen) if kind == "csv" else to_json(chosen)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        output.write_text(text)
+        click.echo(f"wrote {output} ({len(chosen)} games)")
+
+
+@cli.command()
+@click.option("--once", is_flag=True, help="print the state and stop")
+@click.pass_context
+def watch(ctx: click.Context, once: bool) -> None:
+    """Follow the game on the device live (Ctrl-C stops)."""
+    from adjutant.watch import follow
+
+    follow(_device(ctx), once, click.echo)
+
+
+@cli.command()
+@click.option(
+    "--source",
+    type=click.Path(file_okay=False, path_type=pathlib.Path),
+    help="repository with firmware/ and shared_engine/",
+)
+@click.pass_context
+def deploy(ctx: click.Context, source: pathlib.Path | None) -> None:
+    """Install the firmware on a board running MicroPython (compiled with mpy-cross, copied with mpremote)."""
+    from adjutant.deploy import deploy as run_deploy
+
+    run_deploy(ctx.obj["port"], source, click.echo)
+
+
+def main() -> None:
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("stopped", err=True)
+        sys.exit(130)
+    except click.ClickException as e:
+        e.show()
+        sys.exit(e.exit_code)
+    except AdjutantError as e:
+        click.echo(f"adjutant: {e}", err=True)
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""What can go wrong for the `adjutant` CLI, each with its own exit code (documented in `adjutant --help`)."""
+
+from __future__ import annotations
+
+EXIT_CODES = {
+    0: "success",
+    1: "an error not listed below",
+    2: "bad command line (wrong option or argument)",
+    3: "no device found, or the port does not exist",
+    4: "the port is busy (another program has it open)",
+    5: "the device restarted or stopped answering during a transfer; run again to resume",
+    6: "protocol version mismatch between this CLI and the device's firmware",
+    7: "invalid data: a card file or a game log failed its checks",
+    8: "the device refused a request (its message says why)",
+}
+
+
+class AdjutantError(Exception):
+    exit_code = 1
+
+
+class NoDevice(AdjutantError):
+    exit_code = 3
+
+
+class PortBusy(AdjutantError):
+    exit_code = 4
+
+
+class DeviceRestarted(AdjutantError):
+    exit_code = 5
+
+
+class VersionMismatch(AdjutantError):
+    exit_code = 6
+
+
+class InvalidData(AdjutantError):
+    exit_code = 7
+
+
+class DeviceRefused(AdjutantError):
+    exit_code = 8
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status

@@ -1,0 +1,42 @@
+"""BG Stats "createPlay" JSON: one play per finished game, the two sides as the two players.
+
+The field names follow BG Stats' play-import format (sourceName, playDate,
+game, players with name/score/winner/role). Player names are the sides'
+names; rename them in BG Stats after import, or pass --player CP=Name.
+"""
+
+from __future__ import annotations
+
+import json
+
+from adjutant.store import StoredGame
+
+GAME_NAME = "The Great War (MacGowan & Lombardy)"
+SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
+
+
+def play(g: StoredGame, players: dict[str, str]) -> dict:
+    return {
+        "sourceName": "Adjutant",
+        "sourcePlayId": f"{g.dev}/{g.gid}",
+        "playDate": g.pulled_at.replace("T", " ")[:19],
+        "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"},
+        "comments": f"{g.name}: {g.winner or 'Draw'}"
+        + (f" by {g.margin} BP, {g.level}" if g.winner else "")
+        + f" (Adjutant {g.gid})",
+        "players": [
+            {
+                "name": players.get(side, SIDES[side]),
+                "role": SIDES[side],
+                "score": str(g.cp if side == "CP" else g.ea),
+                "winner": g.winner == side,
+                "sourcePlayerId": side,
+            }
+            for side in ("CP", "EA")
+        ],
+    }
+
+
+def to_bgstats(games: list[StoredGame], players: dict[str, str] | None = None) -> str:
+    plays = [play(g, players or {}) for g in games if g.over]
+    return json.dumps(plays if len(plays) != 1 else plays[0], indent=2) + "\n"

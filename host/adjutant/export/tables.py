@@ -1,0 +1,42 @@
+"""CSV (one row per turn of each game) and JSON (each game with its log and turn track)."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import json
+
+from adjutant.export.timeline import turns
+from adjutant.store import StoredGame
+
+GAME_COLUMNS = ("device", "game", "name", "over", "winner", "margin", "level", "cp_total", "ea_total", "pulled_at")
+TURN_COLUMNS = ("turn", "defender", "turn_winner", "bp_cp", "bp_ea", "captured", "cum_cp", "cum_ea")
+
+
+def _game_cells(g: StoredGame) -> list:
+    return [g.dev, g.gid, g.name, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
+
+
+def to_csv(games: list[StoredGame]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(GAME_COLUMNS + TURN_COLUMNS)
+    for g in games:
+        for t in turns(g):
+            writer.writerow(
+                _game_cells(g) + [t.turn, t.defender, t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea]
+            )
+    return out.getvalue()
+
+
+def to_json(games: list[StoredGame]) -> str:
+    out = []
+    for g in games:
+        d = dict(zip(GAME_COLUMNS, _game_cells(g)))
+        d["over"] = g.over
+        d["sha256"] = g.sha
+        d["turns"] = [dataclasses.asdict(t) for t in turns(g)]
+        d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
+        out.append(d)
+    return json.dumps(out, indent=2) + "\n"

@@ -1,0 +1,102 @@
+"""Finding and opening the device's serial port: USB boards, the simulator's pty, or a URL.
+
+`--port` takes a device path (/dev/ttyACM0, COM3, the simulator's
+/dev/pts/N), `auto`, or any pyserial URL (socket://host:port,
+rfc2217://host:port), so a networked board works like a local one.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from dataclasses import dataclass
+
+from adjutant.errors import NoDevice, PortBusy
+
+# USB ids of boards that run MicroPython and of the USB-serial bridges on ESP32 devkits.
+KNOWN_USB = {
+    (0x2E8A, 0x0005): "Raspberry Pi Pico (MicroPython)",
+    (0x2E8A, 0x000A): "Raspberry Pi Pico (C SDK serial)",
+    (0x10C4, 0xEA60): "ESP32 devkit (CP210x bridge)",
+    (0x1A86, 0x7523): "ESP32 devkit (CH340 bridge)",
+    (0x1A86, 0x55D4): "ESP32 devkit (CH9102 bridge)",
+    (0x0403, 0x6001): "ESP32 devkit (FTDI bridge)",
+    (0x303A, 0x1001): "ESP32-S3/C3 (native USB)",
+    (0x303A, 0x4001): "ESP32-S2 (native USB)",
+}
+BAUD = 115200
+
+
+@dataclass
+class Port:
+    path: str
+    description: str
+    usb: str  # "VID:PID", or "" for a pty
+
+
+def simulator_marker() -> pathlib.Path:
+    """Where a running `make sim` writes its pty's path, so `--port auto` finds it."""
+    import platformdirs
+
+    return pathlib.Path(platformdirs.user_runtime_dir("adjutant", ensure_exists=False)) / "sim-port"
+
+
+def running_simulator() -> str | None:
+    marker = simulator_marker()
+    try:
+        path = marker.read_text().strip()
+    except OSError:
+        return None
+    return path if path and os.path.exists(path) else None
+
+
+def list_devices() -> list[Port]:
+    """Known boards first (by USB id), then the simulator if one runs."""
+    from serial.tools import list_ports
+
+    found = []
+    for info in sorted(list_ports.comports(), key=lambda p: p.device):
+        if info.vid is None:
+            continue
+        name = KNOWN_USB.get((info.vid, info.pid))
+        if name is None and info.vid == 0x303A:
+            name = "ESP32 (native USB)"
+        if name is not None:
+            found.append(Port(info.device, name, f"{info.vid:04X}:{info.pid:04X}"))
+    sim = running_simulator()
+    if sim:
+        found.append(Port(sim, "Adjutant simulator (make sim)", ""))
+    return found
+
+
+def resolve(port: str) -> str:
+    if port != "auto":
+        return port
+    found = list_devices()
+    if not found:
+        raise NoDevice(
+            "no device found: plug in the board (a data USB cable, not charge-only), "
+            "start `make sim`, or give --port PATH"
+        )
+    if len(found) > 1:
+        names = ", ".join(f"{p.path} ({p.description})" for p in found)
+        raise NoDevice(f"several devices found ({names}): choose one with --port")
+    return found[0].path
+
+
+def open_port(port: str, timeout: float = 0.1):
+    """An open pyserial port; NoDevice or PortBusy with a message a user can act on."""
+    import serial
+
+    path = resolve(port)
+    try:
+        if "://" in path:
+            return serial.serial_for_url(path, baudrate=BAUD, timeout=timeout)
+        return serial.Serial(path, BAUD, timeout=timeout, exclusive=True)
+    except serial.SerialException as e:
+        text = str(e)
+        if "lock" in text or "busy" in text.lower() or "Errno 16" in text:
+            raise PortBusy(f"{path} is busy: another program (a terminal, mpremote, Thonny?) has it open") from e
+        if "No such file" in text or "Errno 2" in text or "could not open" in text:
+            raise NoDevice(f"{path}: no such port; is the board plugged in? (`adjutant devices` lists them)") from e
+        raise NoDevice(f"{path}: {text}") from e

@@ -1,0 +1,62 @@
+"""`adjutant cards push`: send card data to the device, compressed, resumable, verified.
+
+The device keeps what it has received in a part file named by the upload's
+sha256; "cards" tells it the size and sha256 and returns the offset it already
+holds, so a second run after a disconnect sends only the rest. "commit" makes
+it check the sha256, inflate, validate with the engine and switch; any
+failure leaves the old card data in place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import zlib
+from collections.abc import Callable
+
+from adjutant.errors import DeviceRefused, InvalidData
+from adjutant.link.client import Device
+from shared_engine import frames
+
+CHUNK = 1536  # payload per frame, leaving room for the header within frames.BODY_MAX
+
+
+def deflated(data: bytes) -> bytes:
+    # Raw deflate with a 1 KB window, so the device's inflater needs little RAM.
+    packer = zlib.compressobj(9, zlib.DEFLATED, -10)
+    return packer.compress(data) + packer.flush()
+
+
+def push(
+    device: Device,
+    data: bytes,
+    start: Callable[[int, int], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
+    """Send `data` (card JSON); returns the device's reply to commit ({cards, version})."""
+    sent = deflated(data)
+    packed = len(sent) < len(data)
+    if not packed:
+        sent = data
+    sha = hashlib.sha256(sent).hexdigest()
+    offset = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0)["off"]
+    if start:
+        start(len(sent), offset)
+    while offset < len(sent):
+        chunk = sent[offset : offset + CHUNK]
+        try:
+            reply = device.request("chunk", chunk, off=offset)
+        except DeviceRefused as e:
+            if e.status != frames.CHANGED:
+                raise
+            reply = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0)
+            offset = reply["off"]
+            continue
+        if progress:
+            progress(reply["off"] - offset)
+        offset = reply["off"]
+    try:
+        return device.request("commit", timeout=15)
+    except DeviceRefused as e:
+        if e.status == frames.INVALID:
+            raise InvalidData(str(e)) from e
+        raise

@@ -1,0 +1,176 @@
+"""The game archive: SQLite in the user's data directory (or --db / ADJUTANT_DB).
+
+One row per game per device, keyed by (device id, game id): pulling again
+updates a game that grew and never adds a second copy. A pull's partial
+download is kept too, so an interrupted transfer resumes where it stopped.
+Each game keeps its log exactly as the device's engine writes it, so
+everything else (turn track, score, exports) is derived by replaying it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pathlib
+import sqlite3
+import time
+from dataclasses import dataclass
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS devices (
+    dev TEXT PRIMARY KEY,
+    board TEXT,
+    firmware TEXT,
+    cursor_gid TEXT,
+    cursor_sha TEXT,
+    last_seen TEXT
+);
+CREATE TABLE IF NOT EXISTS games (
+    dev TEXT NOT NULL,
+    gid TEXT NOT NULL,
+    sha TEXT NOT NULL,
+    log TEXT NOT NULL,
+    records INTEGER NOT NULL,
+    over INTEGER NOT NULL,
+    name TEXT,
+    winner TEXT,
+    margin INTEGER,
+    level TEXT,
+    cp INTEGER,
+    ea INTEGER,
+    pulled_at TEXT NOT NULL,
+    PRIMARY KEY (dev, gid)
+);
+CREATE TABLE IF NOT EXISTS partial (
+    dev TEXT NOT NULL,
+    gid TEXT NOT NULL,
+    sha TEXT NOT NULL,
+    records TEXT NOT NULL,
+    PRIMARY KEY (dev, gid)
+);
+"""
+
+
+def default_path() -> pathlib.Path:
+    env = os.environ.get("ADJUTANT_DB")
+    if env:
+        return pathlib.Path(env)
+    import platformdirs
+
+    return pathlib.Path(platformdirs.user_data_dir("adjutant")) / "games.sqlite3"
+
+
+@dataclass
+class StoredGame:
+    dev: str
+    gid: str
+    sha: str
+    log: str
+    records: int
+    over: bool
+    name: str
+    winner: str | None
+    margin: int | None
+    level: str | None
+    cp: int | None
+    ea: int | None
+    pulled_at: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.dev[:8]}/{self.gid}"
+
+
+class Store:
+    def __init__(self, path: pathlib.Path | str | None = None):
+        self.path = pathlib.Path(path) if path else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(self.path)
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- devices and their cursors ------------------------------------------------------
+
+    def seen(self, dev: str, board: str, firmware: str) -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT INTO devices (dev, board, firmware, last_seen) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT(dev) DO UPDATE SET board=excluded.board, firmware=excluded.firmware, "
+                "last_seen=excluded.last_seen",
+                (dev, board, firmware, _now()),
+            )
+
+    def cursor(self, dev: str) -> tuple[str | None, str | None]:
+        row = self.db.execute("SELECT cursor_gid, cursor_sha FROM devices WHERE dev=?", (dev,)).fetchone()
+        return (row[0], row[1]) if row else (None, None)
+
+    # -- games ----------------------------------------------------------------------------
+
+    def has(self, dev: str, gid: str, sha: str) -> bool:
+        row = self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=? AND sha=?", (dev, gid, sha)).fetchone()
+        return row is not None
+
+    def put(self, game: StoredGame, cursor: bool) -> None:
+        """Store a whole, verified game (replacing an older copy of it) and advance the cursor."""
+        with self.db:
+            self.db.execute(
+                "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (
+                    game.dev,
+                    game.gid,
+                    game.sha,
+                    game.log,
+                    game.records,
+                    int(game.over),
+                    game.name,
+                    game.winner,
+                    game.margin,
+                    game.level,
+                    game.cp,
+                    game.ea,
+                    game.pulled_at,
+                ),
+            )
+            self.db.execute("DELETE FROM partial WHERE dev=? AND gid=?", (game.dev, game.gid))
+            if cursor:
+                self.db.execute(
+                    "UPDATE devices SET cursor_gid=?, cursor_sha=? WHERE dev=?", (game.gid, game.sha, game.dev)
+                )
+
+    def games(self, dev: str | None = None) -> list[StoredGame]:
+        query = "SELECT * FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
+        names = [f.name for f in dataclasses.fields(StoredGame)]
+        found = [StoredGame(**dict(zip(names, row))) for row in self.db.execute(query, (dev,) if dev else ())]
+        for game in found:
+            game.over = bool(game.over)
+        return found
+
+    def find(self, key: str) -> StoredGame:
+        """A game by "gid" or "dev/gid" (a prefix of the device id is enough)."""
+        dev, _, gid = key.rpartition("/")
+        matches = [g for g in self.games() if g.gid == gid and g.dev.startswith(dev)]
+        if len(matches) != 1:
+            from adjutant.errors import AdjutantError
+
+            known = ", ".join(g.key for g in self.games()[-5:]) or "none yet: run `adjutant pull`"
+            what = "no game" if not matches else "several games match"
+            raise AdjutantError(f"{what} {key!r} (known: {known})")
+        return matches[0]
+
+    # -- partial downloads ----------------------------------------------------------------
+
+    def partial(self, dev: str, gid: str, sha: str) -> list[str]:
+        row = self.db.execute("SELECT sha, records FROM partial WHERE dev=? AND gid=?", (dev, gid)).fetchone()
+        if row is None or row[0] != sha:
+            return []
+        return row[1].split("\n") if row[1] else []
+
+    def save_partial(self, dev: str, gid: str, sha: str, records: list[str]) -> None:
+        with self.db:
+            self.db.execute("INSERT OR REPLACE INTO partial VALUES (?,?,?,?)", (dev, gid, sha, "\n".join(records)))
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S%z")

@@ -1,0 +1,124 @@
+"""Link frames: how the host and the device find each other's messages amid REPL and log text.
+
+A frame is one line of printable ASCII:
+
+    ~LLLLCCCCCCCC<base64 body>\\n
+
+"~" marks the start, LLLL is the base64 text's length (4 hex digits) and
+CCCCCCCC its crc32 (8 hex digits). The body is a compact JSON header, a
+newline, then the payload's raw bytes (often deflated). Anything else on the
+line is someone else's text: a reader drops what is not a whole, checked
+frame and resynchronizes on the next "~". Nothing in a frame is executed;
+every length is bounded before anything is allocated for it.
+"""
+
+import json
+from binascii import a2b_base64, b2a_base64, crc32
+
+from .canonical_json import dumps
+
+PROTOCOL = 1
+MARK = 0x7E  # "~"
+HEAD = 13  # "~" + 4 + 8
+BODY_MAX = 3072  # decoded body: header + payload
+TEXT_MAX = (BODY_MAX + 2) // 3 * 4  # its base64 text
+LINE_MAX = HEAD + TEXT_MAX
+
+# Reply status codes. 0 is success; the rest name what went wrong.
+OK = 0
+UNKNOWN = 1  # unknown command
+BAD_CRC = 2  # the frame's crc32 does not match
+TOO_LARGE = 3  # longer than the limits above
+BUSY = 4  # another transfer is in progress
+VERSION = 5  # protocol version mismatch
+BAD_REQUEST = 6  # missing or malformed fields
+NOT_FOUND = 7  # no such game or transfer
+CHANGED = 8  # the data changed since the transfer began: start again
+STORAGE = 9  # the flash refused (full or failing)
+INVALID = 10  # received data failed validation; nothing was changed
+STATUS_NAMES = (
+    "ok",
+    "unknown command",
+    "bad CRC",
+    "too large",
+    "busy",
+    "version mismatch",
+    "bad request",
+    "not found",
+    "changed",
+    "storage error",
+    "invalid data",
+)
+
+
+class FrameError(ValueError):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status = status
+
+
+def encode(header, payload=b""):
+    """One frame line (bytes, ending in a newline) for a JSON-ready header dict and payload."""
+    body = dumps(header).encode() + b"\n" + payload
+    if len(body) > BODY_MAX:
+        raise FrameError(TOO_LARGE, "frame body of %d bytes is over %d" % (len(body), BODY_MAX))
+    text = b2a_base64(body)[:-1]  # without its newline
+    return b"~%04x%08x%s\n" % (len(text), crc32(text) & 0xFFFFFFFF, text)
+
+
+def decode(line):
+    """(header dict, payload bytes) from one line that starts with "~"; FrameError if damaged."""
+    line = bytes(line).rstrip(b"\r\n")
+    if len(line) > LINE_MAX:
+        raise FrameError(TOO_LARGE, "frame line of %d bytes is over %d" % (len(line), LINE_MAX))
+    if len(line) < HEAD or line[0] != MARK:
+        raise FrameError(BAD_REQUEST, "not a frame")
+    try:
+        size = int(line[1:5], 16)
+        crc = int(line[5:13], 16)
+    except ValueError:
+        raise FrameError(BAD_REQUEST, "frame header is not hex")
+    text = line[HEAD:]
+    if size != len(text):
+        raise FrameError(BAD_REQUEST, "frame says %d bytes of text, has %d" % (size, len(text)))
+    if crc32(text) & 0xFFFFFFFF != crc:
+        raise FrameError(BAD_CRC, "frame crc32 does not match")
+    try:
+        body = a2b_base64(text)
+    except ValueError:
+        raise FrameError(BAD_REQUEST, "frame text is not base64")
+    head, sep, payload = body.partition(b"\n")
+    try:
+        header = json.loads(head)
+    except ValueError:
+        header = None
+    if not sep or type(header) is not dict:
+        raise FrameError(BAD_REQUEST, "frame header is not a JSON object")
+    return header, payload
+
+
+class Lines:
+    """Splits a byte stream into lines, keeping at most LINE_MAX bytes of any one line.
+
+    A longer line is cut off and given as None, so a flood without newlines
+    costs a bounded buffer, not the heap, and the reader can say so.
+    """
+
+    def __init__(self, limit=LINE_MAX):
+        self.limit = limit
+        self.buf = bytearray()
+        self.overflowed = False
+
+    def feed(self, data):
+        """The complete lines in `data` (each without its newline), as a list."""
+        out = []
+        for b in data:
+            if b == 10:
+                out.append(None if self.overflowed else bytes(self.buf))
+                self.buf = bytearray()
+                self.overflowed = False
+            elif len(self.buf) < self.limit:
+                self.buf.append(b)
+            else:
+                self.overflowed = True
+        return out
