@@ -141,7 +141,7 @@ class Ops:
             self.fail(rid, frames.STORAGE, "flash: %s" % e)
         except MemoryError:
             self.fail(rid, frames.BUSY, "out of memory; try again")
-        except (KeyError, TypeError, ValueError) as e:
+        except Exception as e:  # a malformed request must never stop the link
             self.fail(rid, frames.BAD_REQUEST, "bad request: %r" % (e,))
 
     # -- handshake, state, watch -------------------------------------------------------
@@ -239,7 +239,8 @@ class Ops:
             self.fail(rid, frames.BAD_REQUEST, "from must be 0-%d" % view.count)
             return
         self.link.transfer(True)
-        data, count = view.compact(start, CHUNK)
+        budget = req.get("n", CHUNK)  # a host on a poor link may ask for less
+        data, count = view.compact(start, min(budget, CHUNK) if type(budget) is int else CHUNK)
         packed = 0
         if req.get("z") and self.compress and data:
             squeezed = _compress(data)

@@ -94,6 +94,7 @@ def pull(
     store: Store,
     progress: Callable[[int, int], None] | None = None,
     start: Callable[[int], None] | None = None,
+    chunk: int = 2048,
 ) -> PullResult:
     """Pull what is new; `start(total records)` then `progress(records, wire bytes)` as chunks arrive."""
     info = device.info
@@ -114,7 +115,7 @@ def pull(
     for entry in wanted:
         gid, sha = entry["gid"], entry["sha"]
         had_before = any(g.gid == gid for g in store.games(dev))
-        records = _download(device, store, dev, entry, compress, progress)
+        records = _download(device, store, dev, entry, compress, progress, chunk)
         log = expand(records)
         if hashlib.sha256(log.encode()).hexdigest() != sha:
             store.save_partial(dev, gid, sha, [])  # start this game afresh next time
@@ -138,6 +139,7 @@ def _download(
     entry: dict,
     compress: bool,
     progress: Callable[[int, int], None] | None,
+    chunk: int,
 ) -> list[str]:
     gid, sha, count = entry["gid"], entry["sha"], entry["count"]
     records = store.partial(dev, gid, sha)
@@ -145,7 +147,8 @@ def _download(
         progress(len(records), 0)
     while len(records) < count:
         wire = device.wire_in + device.wire_out
-        reply = device.ask("read", {"gid": gid, "sha": sha, "z": 1 if compress else 0, "from": len(records)})
+        fields = {"gid": gid, "sha": sha, "z": 1 if compress else 0, "from": len(records), "n": chunk}
+        reply = device.ask("read", fields)
         data = reply["_payload"]
         if reply.get("z"):
             import zlib

