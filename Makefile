@@ -41,6 +41,7 @@ test-micropython: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine_heap.py
 	$(BIN)/python bench/firmware.py
+	$(BIN)/python bench/link.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build

@@ -38,7 +38,7 @@ def simulator_marker() -> pathlib.Path:
     """Where a running `make sim` writes its pty's path, so `--port auto` finds it."""
     import platformdirs
 
-    return pathlib.Path(platformdirs.user_runtime_dir("adjutant", ensure_exists=False)) / "sim-port"
+    return pathlib.Path(platformdirs.user_cache_dir("adjutant")) / "sim-port"
 
 
 def running_simulator() -> str | None:

@@ -20,6 +20,7 @@ import sys
 import termios
 import tty
 
+from adjutant.link.ports import simulator_marker
 from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed
 
@@ -69,9 +70,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
     parser.add_argument("--board", help="board definition from firmware/boards.py")
     parser.add_argument("--seed", type=int, help="fixed dice, for repeatable sessions")
+    parser.add_argument(
+        "--bare", action="store_true", help="a board with only MicroPython: it runs what is on its flash"
+    )
     args = parser.parse_args(argv)
-    device = SimDevice(pathlib.Path(args.flash), fresh=args.fresh, seed=args.seed, board=args.board, realtime=True)
+    device = SimDevice(
+        pathlib.Path(args.flash),
+        fresh=args.fresh,
+        seed=args.seed,
+        board=args.board,
+        realtime=True,
+        code="flash" if args.bare else REPO,
+    )
     print(f"Serial port: {device.serial_path}  (mpremote connect {device.serial_path})", flush=True)
+    marker = simulator_marker()
+    try:
+        marker.parent.mkdir(parents=True, exist_ok=True)
+        marker.write_text(device.serial_path + "\n")  # so `adjutant --port auto` finds this board
+    except OSError:
+        pass
     try:
         device.wait(300)
         if not sys.stdin.isatty():
@@ -81,6 +98,8 @@ def main(argv: list[str] | None = None) -> int:
         return _interactive(device)
     finally:
         device.close()
+        if marker.exists() and marker.read_text().strip() == device.serial_path:
+            marker.unlink()
 
 
 def _interactive(device: SimDevice) -> int:
