@@ -21,10 +21,10 @@ image, blocks, log_path, count = sys.argv[2], int(sys.argv[3]), sys.argv[4], int
 plain = len(sys.argv) > 6
 flash = FileFlash(image, blocks)
 try:
-    fs = vfs.VfsLfs2(flash)
+    fs = vfs.VfsLfs2(flash, progsize=256)
 except OSError:
-    vfs.VfsLfs2.mkfs(flash)
-    fs = vfs.VfsLfs2(flash)
+    vfs.VfsLfs2.mkfs(flash, progsize=256)
+    fs = vfs.VfsLfs2(flash, progsize=256)
 vfs.mount(fs, "/flash")
 os.chdir("/flash")
 

@@ -45,6 +45,20 @@ def read_meta(root, gid):
     return meta, header
 
 
+def log_digest(game):
+    """[sha256 hex, size, records] of the game's canonical log, as a host stores it."""
+    from binascii import hexlify
+    from hashlib import sha256
+
+    digest = sha256()
+    size = 0
+    for line in game.log_lines():
+        data = line.encode() + b"\n"
+        digest.update(data)
+        size += len(data)
+    return [hexlify(digest.digest()).decode(), size, 1 + len(game.actions)]
+
+
 def _line(text):
     return "%08x %s\n" % (crc32(text.encode()), text)
 
@@ -150,8 +164,12 @@ class Journal:
         old = self._journal_path()
         gen = self.gen + 1 if gen is None else gen
         tmp = self.base + ".tmp"
+        meta = {"gen": gen, "end": summary(game)}
+        if game.state.phase == "over":
+            # A finished game's log, described once, so the link lists it without replaying it.
+            meta["log"] = log_digest(game)
         with open(tmp, "w") as f:
-            f.write(_line(dumps({"gen": gen, "end": summary(game)})))
+            f.write(_line(dumps(meta)))
             for text in game.log_lines():
                 f.write(_line(text))
         os.rename(tmp, self.base + ".snp")
@@ -160,6 +178,18 @@ class Journal:
         self.records = 0
         if old != self._journal_path():
             _remove(old)
+
+    def settled_digest(self):
+        """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
+        meta, _ = read_meta(self.root, self.gid)
+        if not meta or "log" not in meta:
+            return None
+        try:
+            if os.stat("%s.j%d" % (self.base, meta["gen"]))[6]:
+                return None
+        except OSError:
+            pass
+        return meta["log"]
 
     def remove(self):
         for name in os.listdir(self.root):

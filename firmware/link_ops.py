@@ -12,11 +12,10 @@ from binascii import hexlify
 
 import games
 import machine
-from journal import Journal
+from journal import Journal, log_digest
 from version import VERSION
 
 from shared_engine import frames
-from shared_engine.canonical_json import dumps
 
 CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
@@ -63,18 +62,10 @@ class LogView:
     same engine; the sha256 checks the expansion end to end.
     """
 
-    def __init__(self, gid, game):
+    def __init__(self, gid, game, digest=None):
         self.gid = gid
         self.game = game
-        digest = hashlib.sha256()
-        size = 0
-        for line in game.log_lines():
-            data = line.encode() + b"\n"
-            digest.update(data)
-            size += len(data)
-        self.size = size
-        self.count = 1 + len(game.actions)
-        self.sha = _hex(digest.digest())
+        self.sha, self.size, self.count = digest or log_digest(game)
         self.key = _version(game)
 
     def compact(self, start, budget):
@@ -84,12 +75,45 @@ class LogView:
         i = start
         while i < self.count:
             action = game.header if i == 0 else game.actions[i - 1]
-            data = dumps([list(v) if type(v) is tuple else v for v in action]).encode() + b"\n"
+            row = [list(v) if type(v) is tuple else v for v in action]
+            data = json.dumps(row, separators=(",", ":")).encode() + b"\n"
             if out and len(out) + len(data) > budget:
                 break
             out += data
             i += 1
         return bytes(out), i - start
+
+
+class SettledView:
+    """A finished game served straight from its snapshot: no replay, records decoded one by one."""
+
+    def __init__(self, gid, digest):
+        self.gid = gid
+        self.sha, self.size, self.count = digest
+        self.game = None
+        self.key = None
+
+    def compact(self, start, budget):
+        from journal import _checked_lines
+
+        from shared_engine.actions import SPECS
+
+        out = bytearray()
+        i = -1  # the meta line comes first
+        sent = 0
+        for text in _checked_lines("%s/%s.snp" % (games.ROOT, self.gid), []):
+            if i >= start:
+                # Checked when it was saved, and crc-checked now: reorder, do not re-validate.
+                record = json.loads(text)
+                kind = record["a"]
+                row = [kind] + [record.get(key) for key, _, _ in SPECS[kind]]
+                data = json.dumps(row, separators=(",", ":")).encode() + b"\n"
+                if out and len(out) + len(data) > budget:
+                    break
+                out += data
+                sent += 1
+            i += 1
+        return bytes(out), sent
 
 
 def _version(game):
@@ -102,6 +126,7 @@ class Ops:
         self.link = link
         self.app = link.app
         self.watching = False
+        self.acked = None  # the status of an ack that came with the current request
         self.view = None
         self.compress = _can_compress()
         self.boot = _hex(os.urandom(4))
@@ -112,6 +137,8 @@ class Ops:
         out = header or {}
         out["id"] = rid
         out["st"] = status
+        if self.acked is not None:
+            out["acked"] = self.acked
         self.link.send(frames.encode(out, payload))
 
     def fail(self, rid, status, message):
@@ -135,7 +162,11 @@ class Ops:
         if handler is None:
             self.fail(rid, frames.UNKNOWN, "unknown command %r" % (op,))
             return
+        self.acked = None
         try:
+            ack = header.get("ack")
+            if ack is not None:  # an ack riding on the next request saves a round trip
+                self.acked = self._ack(ack[0], ack[1])
             handler(rid, header, payload)
         except OSError as e:
             self.fail(rid, frames.STORAGE, "flash: %s" % e)
@@ -190,17 +221,23 @@ class Ops:
 
     def _view(self, gid):
         app = self.app
+        digest = None
         if app.journal is not None and gid == app.journal.gid:
             game = app.game
         elif self.view is not None and self.view.gid == gid:
             return self.view
         elif gid in games.ids():
-            game = Journal(games.ROOT, gid).load()
+            journal = Journal(games.ROOT, gid)
+            digest = journal.settled_digest()
+            if digest is not None:
+                self.view = SettledView(gid, digest)
+                return self.view
+            game = journal.load()
         else:
             return None
         if self.view is None or self.view.gid != gid or self.view.key != _version(game):
             self.view = None  # let the old one go before building the new
-            self.view = LogView(gid, game)
+            self.view = LogView(gid, game, digest)
         return self.view
 
     def op_list(self, rid, req, payload):
@@ -209,20 +246,24 @@ class Ops:
         seen = req.get("sha")
         found = []
         more = False
+        app = self.app
+        current = app.journal.gid if app.journal else None
         for gid in games.ids():
             if after is not None and gid < after:
                 continue
-            view = self._view(gid)
-            if gid == after and view.sha == seen:
+            digest = None if gid == current else Journal(games.ROOT, gid).settled_digest()
+            if digest is None:  # still being played, or saved by older firmware: replay it
+                view = self._view(gid)
+                digest = [view.sha, view.size, view.count]
+                over = view.game.state.phase == "over"
+            else:
+                over = True
+            if gid == after and digest[0] == seen:
                 continue
             if len(found) == LIST_PAGE:
                 more = True
                 break
-            state = view.game.state
-            found.append(
-                {"gid": gid, "size": view.size, "count": view.count, "sha": view.sha, "over": state.phase == "over"}
-            )
-        current = self.app.journal.gid if self.app.journal else None
+            found.append({"gid": gid, "sha": digest[0], "size": digest[1], "count": digest[2], "over": over})
         self.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
 
     def op_read(self, rid, req, payload):
@@ -250,19 +291,26 @@ class Ops:
 
     def op_ack(self, rid, req, payload):
         """The host has stored the game: from now on it may be removed when space runs low."""
-        view = self._view(req["gid"])
+        status = self._ack(req["gid"], req.get("sha"))
+        if status == frames.NOT_FOUND:
+            self.fail(rid, status, "no game %s" % req["gid"])
+        elif status == frames.CHANGED:
+            self.reply(rid, status, {"err": "the game changed since it was read"})
+        else:
+            self.link.transfer(False)
+            self.reply(rid, frames.OK)
+
+    def _ack(self, gid, sha):
+        view = self._view(gid)
         if view is None:
-            self.fail(rid, frames.NOT_FOUND, "no game %s" % req["gid"])
-            return
-        if req.get("sha") != view.sha:
-            self.reply(rid, frames.CHANGED, {"sha": view.sha, "err": "the game changed since it was read"})
-            return
+            return frames.NOT_FOUND
+        if sha != view.sha:
+            return frames.CHANGED
         games.mark_pulled(view.gid)
         app = self.app
         if app.journal is not None and app.journal.gid == view.gid:
             app.pulled = True
-        self.link.transfer(False)
-        self.reply(rid, frames.OK)
+        return frames.OK
 
     def op_maint(self, rid, req, payload):
         """Restart once into the bare REPL (no app, no watchdog), for `adjutant deploy`."""

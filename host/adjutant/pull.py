@@ -81,12 +81,16 @@ def summarize(dev: str, gid: str, sha: str, log: str) -> StoredGame:
 
 def listing(device: Device, after: str | None, sha: str | None) -> list[dict]:
     games: list[dict] = []
+    # The cursor's game is acked again: if the last pull stopped right after storing it, the
+    # device has not heard yet that it may be removed.
+    fields: dict = {"after": after, "sha": sha, "ack": [after, sha] if after else None}
     while True:
-        reply = device.request("list", after=after, sha=sha)
+        reply = device.ask("list", fields)
+        fields.pop("ack", None)
         games += reply["games"]
         if not reply.get("more") or not reply["games"]:
             return games
-        after, sha = games[-1]["gid"], games[-1]["sha"]
+        fields.update(after=games[-1]["gid"], sha=games[-1]["sha"])
 
 
 def pull(
@@ -112,10 +116,12 @@ def pull(
     if start:
         start(sum(e["count"] for e in wanted))
     compress = "z" in info.get("caps", [])
+    pending: list[str] | None = None  # the last stored game, acked with the next request
     for entry in wanted:
         gid, sha = entry["gid"], entry["sha"]
-        had_before = any(g.gid == gid for g in store.games(dev))
-        records = _download(device, store, dev, entry, compress, progress, chunk)
+        had_before = store.known(dev, gid)
+        records = _download(device, store, dev, entry, compress, progress, chunk, pending)
+        pending = None
         log = expand(records)
         if hashlib.sha256(log.encode()).hexdigest() != sha:
             store.save_partial(dev, gid, sha, [])  # start this game afresh next time
@@ -123,12 +129,14 @@ def pull(
         game = summarize(dev, gid, sha, log)
         store.put(game, cursor=gid >= (store.cursor(dev)[0] or ""))
         result.payload_bytes += len(log.encode())
+        pending = [gid, sha]
+        (result.updated if had_before else result.new).append(gid)
+    if pending:
         try:
-            device.request("ack", gid=gid, sha=sha)
+            device.request("ack", gid=pending[0], sha=pending[1])
         except DeviceRefused as e:
             if e.status != frames.CHANGED:  # a game still being played may move on: fine, it is stored
                 raise
-        (result.updated if had_before else result.new).append(gid)
     return result
 
 
@@ -140,6 +148,7 @@ def _download(
     compress: bool,
     progress: Callable[[int, int], None] | None,
     chunk: int,
+    ack: list[str] | None,
 ) -> list[str]:
     gid, sha, count = entry["gid"], entry["sha"], entry["count"]
     records = store.partial(dev, gid, sha)
@@ -147,8 +156,9 @@ def _download(
         progress(len(records), 0)
     while len(records) < count:
         wire = device.wire_in + device.wire_out
-        fields = {"gid": gid, "sha": sha, "z": 1 if compress else 0, "from": len(records), "n": chunk}
+        fields = {"gid": gid, "sha": sha, "z": 1 if compress else 0, "from": len(records), "n": chunk, "ack": ack}
         reply = device.ask("read", fields)
+        ack = None
         data = reply["_payload"]
         if reply.get("z"):
             import zlib
@@ -160,7 +170,8 @@ def _download(
         if reply.get("from") != len(records) or len(lines) != reply.get("count") or not lines:
             raise InvalidData(f"game {gid}: the device sent records out of order; run pull again")
         records += lines
-        store.save_partial(dev, gid, sha, records)
+        if len(records) < count:  # kept for a resumed pull; a finished game is stored whole next
+            store.save_partial(dev, gid, sha, records)
         if progress:
             progress(len(lines), device.wire_in + device.wire_out - wire)
     return records

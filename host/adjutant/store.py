@@ -86,6 +86,10 @@ class Store:
         self.path = pathlib.Path(path) if path else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path)
+        # WAL: a commit is one append to the log; synchronous=FULL keeps it on disk before the
+        # device is told (ack) that it may delete the game.
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
 
     def close(self) -> None:
@@ -111,6 +115,9 @@ class Store:
     def has(self, dev: str, gid: str, sha: str) -> bool:
         row = self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=? AND sha=?", (dev, gid, sha)).fetchone()
         return row is not None
+
+    def known(self, dev: str, gid: str) -> bool:
+        return self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=?", (dev, gid)).fetchone() is not None
 
     def put(self, game: StoredGame, cursor: bool) -> None:
         """Store a whole, verified game (replacing an older copy of it) and advance the cursor."""

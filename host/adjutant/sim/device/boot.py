@@ -59,6 +59,7 @@ OWN_MODULES = (
 )
 
 
+PROGSIZE = 256  # as the rp2 port's _boot.py mounts its flash
 CONTROL = [None, None]  # the controller's commands in, replies out
 
 
@@ -106,11 +107,11 @@ class Device:
         except OSError:
             pass
         try:
-            fs = vfs.VfsLfs2(self.flash)
+            fs = vfs.VfsLfs2(self.flash, progsize=PROGSIZE)
         except OSError:
             # As MicroPython's own boot does: an unformatted or ruined flash is formatted.
-            vfs.VfsLfs2.mkfs(self.flash)
-            fs = vfs.VfsLfs2(self.flash)
+            vfs.VfsLfs2.mkfs(self.flash, progsize=PROGSIZE)
+            fs = vfs.VfsLfs2(self.flash, progsize=PROGSIZE)
             reply("event", "flash formatted")
         vfs.mount(fs, "/flash")
         os.chdir("/flash")
