@@ -251,3 +251,53 @@ def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevic
     assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
     assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
     assert offsets == sorted(offsets)
+
+
+def test_ctrl_c_is_held_off_during_a_transfer_and_given_back_after(tmp_path: pathlib.Path) -> None:
+    from shared_engine import frames
+
+    with SimDevice(tmp_path / "flash.img", seed=2, timeout=120) as dev:
+        dev.wait(300)
+        start = len(dev.serial.output)
+        dev.serial.send(frames.encode({"id": 1, "op": "list"}))
+        dev.wait(50)
+        dev.serial.wait_for(b"\n", start)
+        game = frames.decode(bytes(dev.serial.output[start:]).split(b"\n")[0])[0]["games"][0]
+        dev.serial.send(frames.encode({"id": 2, "op": "read", "gid": game["gid"], "sha": game["sha"], "from": 0}))
+        dev.wait(50)
+        dev.serial.send(b"\x03")  # mid-transfer: must not stop the firmware
+        dev.wait(100)
+        assert "main.py interrupted" not in dev.events
+        dev.wait(6000)  # the transfer went quiet: Ctrl-C is the REPL's again
+        dev.serial.send(b"\x03")
+        dev.wait(100)
+        assert "main.py interrupted" in dev.events
+        assert b"KeyboardInterrupt" in dev.serial.output
+
+
+def test_text_outside_frames_reaches_the_host_as_the_device_log() -> None:
+    from shared_engine import frames
+
+    class Wire:
+        def __init__(self, data: bytes):
+            self.data = data
+            self.sent = b""
+
+        def write(self, data: bytes) -> None:
+            self.sent += data
+
+        def read(self, n: int) -> bytes:
+            out, self.data = self.data[:n], self.data[n:]
+            return out
+
+        in_waiting = 0
+
+        def reset_input_buffer(self) -> None:
+            pass
+
+    reply = frames.encode({"id": 1, "st": 0, "proto": frames.PROTOCOL, "boot": "b"})
+    wire = Wire(b"MPY: soft reboot\r\nboot log line\n" + b"noise" + reply)
+    seen: list[str] = []
+    device = Device(wire, on_text=seen.append, timeout=1)
+    assert device.hello()["boot"] == "b"
+    assert seen == ["MPY: soft reboot", "boot log line", "noise"]

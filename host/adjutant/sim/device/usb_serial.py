@@ -58,7 +58,7 @@ class _Micropython:
 
     def __init__(self, port):
         for name in dir(_real_micropython):
-            if not name.startswith("__"):
+            if not name.startswith("__") and name != "kbd_intr":
                 setattr(self, name, getattr(_real_micropython, name))
         self._port = port
 
