@@ -77,6 +77,9 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     listing = adjutant(played, db, "games").stdout
     final = expected_totals()
     assert f"CP  {final['CP']}" in listing and f"EA  {final['EA']}" in listing
+    shown = adjutant(played, db, "games", "g0001").stdout
+    assert "turn 10" in shown and f"CP {final['CP']}, EA {final['EA']}" in shown
+    assert "phase over" in adjutant(played, db, "watch", "--once").stdout
 
     rows = list(csv.DictReader(io.StringIO(adjutant(played, db, "export", "--format", "csv").stdout)))
     assert [int(r["turn"]) for r in rows] == list(range(1, 11))
@@ -301,3 +304,60 @@ def test_text_outside_frames_reaches_the_host_as_the_device_log() -> None:
     device = Device(wire, on_text=seen.append, timeout=1)
     assert device.hello()["boot"] == "b"
     assert seen == ["MPY: soft reboot", "boot log line", "noise"]
+
+
+def test_help_starts_without_loading_serial_sqlite_rich_or_matplotlib() -> None:
+    code = (
+        "import sys; from adjutant import cli; "
+        "print(sorted(m for m in ('serial', 'sqlite3', 'rich', 'matplotlib') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+class ScriptedWire:
+    """A port that answers each request with the next prepared reply (id filled in)."""
+
+    def __init__(self, replies: list[dict]):
+        self.replies = replies
+        self.pending = b""
+
+    def write(self, data: bytes) -> None:
+        from shared_engine import frames
+
+        request, _ = frames.decode(data)
+        reply = dict(self.replies.pop(0), id=request["id"])
+        self.pending += frames.encode(reply)
+
+    def read(self, n: int) -> bytes:
+        out, self.pending = self.pending[:n], self.pending[n:]
+        return out
+
+    in_waiting = 0
+
+    def reset_input_buffer(self) -> None:
+        pass
+
+
+def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
+    from adjutant.errors import VersionMismatch
+
+    from shared_engine import frames
+
+    old = ScriptedWire([{"st": frames.VERSION, "proto": 0, "err": "protocol 1 asked, this device speaks 0"}])
+    with pytest.raises(VersionMismatch, match="update the firmware"):
+        Device(old, timeout=0.5).hello()
+
+    class Silent(ScriptedWire):
+        def write(self, data: bytes) -> None:  # the device misses one request, then answers again
+            if self.replies and self.replies[0] is None:
+                self.replies.pop(0)
+                return
+            super().write(data)
+
+    ok = {"st": 0, "proto": frames.PROTOCOL, "boot": "first"}
+    wire = Silent([ok, None, dict(ok, boot="second")])
+    device = Device(wire, timeout=0.3)
+    device.hello()
+    with pytest.raises(DeviceRestarted, match="restarted during the transfer"):
+        device.request("list")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import pathlib
 import sys
+import time
 
 import click
 
@@ -177,15 +178,19 @@ def pull(ctx: click.Context) -> None:
     device = _device(ctx)
     store = _store(ctx)
     Progress, cols = _progress()
-    bar, _, count, text, remaining, speed = cols
-    with Progress(text("games"), bar(), count(), speed(), remaining(), transient=True) as progress:
-        task = progress.add_task("pull", total=None)
-        result = pull_games(
-            device,
-            store,
-            progress=lambda records, wire: progress.update(task, advance=records),
-            start=lambda total: progress.update(task, total=total),
-        )
+    bar, _, count, text, remaining, _ = cols
+    rate = text("{task.fields[rate]}")
+    with Progress(text("games"), bar(), count(), rate, remaining(), transient=True) as progress:
+        task = progress.add_task("pull", total=None, rate="")
+        started = time.monotonic()
+        wire = [0]
+
+        def advance(records: int, wire_bytes: int) -> None:
+            wire[0] += wire_bytes
+            speed = wire[0] / max(time.monotonic() - started, 1e-3) / 1024
+            progress.update(task, advance=records, rate=f"{speed:.1f} KB/s")
+
+        result = pull_games(device, store, progress=advance, start=lambda total: progress.update(task, total=total))
     click.echo(
         f"pulled {len(result.new)} new, {len(result.updated)} updated, {result.unchanged} already stored"
         + (f" ({', '.join(result.new + result.updated)})" if result.new or result.updated else "")
