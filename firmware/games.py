@@ -1,10 +1,11 @@
 """The games kept on flash: the newest is the one being played.
 
-Games are numbered g0001, g0002, ... in saved/. (Not games/: on a board the
-flash root is on the import path, and a folder named like this module would
-be imported in its place.) A game the host has pulled
-gets an empty gNNNN.pulled marker. When free space runs low, the oldest
-pulled games are removed, never one the host has not yet copied.
+Games are numbered g0001, g0002, ... in saved/, and a number is never used
+twice, so a host's cursor stays right after games are deleted. (Not games/:
+on a board the flash root is on the import path, and a folder named like
+this module would be imported in its place.) The games the host has stored
+are listed in saved/pulled. When free space runs low, the oldest pulled
+games are removed, never one the host has not yet copied.
 """
 
 import os
@@ -33,24 +34,69 @@ def free_bytes():
     return st[0] * st[3]
 
 
-def is_pulled(gid):
+PULLED = ROOT + "/pulled"  # the ids of games the host has stored, one a line
+SEQ = ROOT + "/seq"  # the last game number used: numbers never come back, even when games go
+STAMP = ROOT + "/stamp"  # made with this folder: a host tells a wiped flash from the same one
+
+
+def pulled_ids():
     try:
-        os.stat("%s/%s.pulled" % (ROOT, gid))
-        return True
+        with open(PULLED) as f:
+            return [line.strip() for line in f if line.startswith("g")]
     except OSError:
-        return False
+        return []
 
 
-def mark_pulled(gid):
-    with open("%s/%s.pulled" % (ROOT, gid), "w"):
-        pass
+def is_pulled(gid):
+    return gid in pulled_ids()
+
+
+def mark_pulled(gids):
+    """Record that the host holds these games; one append however many there are."""
+    have = pulled_ids()
+    new = [gid for gid in gids if gid not in have]
+    if new:
+        with open(PULLED, "a") as f:
+            f.write("".join(gid + "\n" for gid in new))
 
 
 def unmark_pulled(gid):
+    have = pulled_ids()
+    if gid in have:
+        with open(PULLED + ".tmp", "w") as f:
+            f.write("".join(g + "\n" for g in have if g != gid))
+        os.rename(PULLED + ".tmp", PULLED)
+
+
+def stamp():
+    """8 hex digits made when this games folder was; the link adds it to the device id."""
     try:
-        os.remove("%s/%s.pulled" % (ROOT, gid))
+        with open(STAMP) as f:
+            text = f.read().strip()
+        if len(text) == 8:
+            return text
     except OSError:
         pass
+    from binascii import hexlify
+
+    text = hexlify(os.urandom(4)).decode()
+    ids()  # makes the folder if need be
+    with open(STAMP, "w") as f:
+        f.write(text)
+    return text
+
+
+def _next_number(found):
+    last = int(found[-1][1:]) if found else 0
+    try:
+        with open(SEQ) as f:
+            last = max(last, int(f.read()))
+    except (OSError, ValueError):
+        pass
+    with open(SEQ + ".tmp", "w") as f:
+        f.write(str(last + 1))
+    os.rename(SEQ + ".tmp", SEQ)
+    return last + 1
 
 
 def newest():
@@ -61,11 +107,12 @@ def newest():
 def make_room(keep=None):
     """Remove the oldest pulled games while space is low; returns how many."""
     removed = 0
+    pulled = pulled_ids()
     for gid in ids():
         if free_bytes() >= LOW_SPACE:
             break
-        if gid != keep and is_pulled(gid):
-            Journal(ROOT, gid).remove()
+        if gid != keep and gid in pulled:
+            remove(gid)
             removed += 1
     return removed
 
@@ -74,8 +121,7 @@ def create(game):
     """Store a new game; OSError if the flash cannot hold it."""
     found = ids()
     make_room()
-    number = int(found[-1][1:]) + 1 if found else 1
-    journal = Journal(ROOT, "g%04d" % number)
+    journal = Journal(ROOT, "g%04d" % _next_number(found))
     try:
         journal.create(game)
     except OSError:
@@ -87,13 +133,15 @@ def create(game):
 def summaries():
     """(gid, name, turns, result or None, pulled) for each kept game, newest first."""
     out = []
+    pulled = pulled_ids()
     for gid in reversed(ids()):
         meta, header = read_meta(ROOT, gid)
         name = header.get("name", "?") if header else "(damaged)"
         turns = header.get("turns", 0) if header else 0
-        out.append((gid, name, turns, meta.get("end") if meta else None, is_pulled(gid)))
+        out.append((gid, name, turns, meta.get("end") if meta else None, gid in pulled))
     return out
 
 
 def remove(gid):
     Journal(ROOT, gid).remove()
+    unmark_pulled(gid)

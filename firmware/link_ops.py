@@ -19,6 +19,7 @@ from shared_engine import frames
 
 CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
+ACKS_MAX = 32  # acks per request
 CARDS_MAX = 64 * 1024  # card file as sent (compressed or not)
 CARDS_JSON_MAX = 48 * 1024  # card file once inflated
 PART = "cards.part"
@@ -126,7 +127,7 @@ class Ops:
         self.link = link
         self.app = link.app
         self.watching = False
-        self.acked = None  # the status of an ack that came with the current request
+        self.acked = None  # how many acks that came with the current request took
         self.view = None
         self.compress = _can_compress()
         self.boot = _hex(os.urandom(4))
@@ -164,9 +165,9 @@ class Ops:
             return
         self.acked = None
         try:
-            ack = header.get("ack")
-            if ack is not None:  # an ack riding on the next request saves a round trip
-                self.acked = self._ack(ack[0], ack[1])
+            acks = header.get("ack")
+            if acks:  # acks riding on a request save a round trip
+                self.acked = self._acks(acks)
             handler(rid, header, payload)
         except OSError as e:
             self.fail(rid, frames.STORAGE, "flash: %s" % e)
@@ -183,7 +184,7 @@ class Ops:
             "proto": frames.PROTOCOL,
             "fw": VERSION,
             "boot": self.boot,
-            "dev": _hex(machine.unique_id()),
+            "dev": "%s-%s" % (_hex(machine.unique_id()), games.stamp()),  # a wiped flash is a new archive
             "board": self.app.board_name,
             "cards": cards.version if cards else None,
             "caps": ["state", "watch", "pull", "cards"] + (["z"] if self.compress else []),
@@ -290,15 +291,18 @@ class Ops:
         self.reply(rid, frames.OK, {"from": start, "count": count, "total": view.count, "z": packed}, data)
 
     def op_ack(self, rid, req, payload):
-        """The host has stored the game: from now on it may be removed when space runs low."""
-        status = self._ack(req["gid"], req.get("sha"))
-        if status == frames.NOT_FOUND:
-            self.fail(rid, status, "no game %s" % req["gid"])
-        elif status == frames.CHANGED:
-            self.reply(rid, status, {"err": "the game changed since it was read"})
-        else:
-            self.link.transfer(False)
-            self.reply(rid, frames.OK)
+        """The host has stored these games ("games": [[gid, sha], ...]): they may go when space runs low."""
+        done = self._acks(req["games"])
+        self.link.transfer(False)
+        self.reply(rid, frames.OK, {"acked": done})
+
+    def _acks(self, pairs):
+        """How many of up to ACKS_MAX [gid, sha] pairs were marked pulled (a game that moved on is not)."""
+        if type(pairs) is not list or len(pairs) > ACKS_MAX:
+            raise ValueError("acks must be a list of at most %d [gid, sha] pairs" % ACKS_MAX)
+        done = [gid for gid, sha in pairs if self._ack(gid, sha) == frames.OK]
+        games.mark_pulled(done)  # one write for the lot
+        return len(done)
 
     def _ack(self, gid, sha):
         view = self._view(gid)
@@ -306,7 +310,6 @@ class Ops:
             return frames.NOT_FOUND
         if sha != view.sha:
             return frames.CHANGED
-        games.mark_pulled(view.gid)
         app = self.app
         if app.journal is not None and app.journal.gid == view.gid:
             app.pulled = True

@@ -111,14 +111,19 @@ class Lines:
 
     def feed(self, data):
         """The complete lines in `data` (each without its newline), as a list."""
-        out = []
-        for b in data:
-            if b == 10:
-                out.append(None if self.overflowed else bytes(self.buf))
-                self.buf = bytearray()
-                self.overflowed = False
-            elif len(self.buf) < self.limit:
-                self.buf.append(b)
-            else:
-                self.overflowed = True
-        return out
+        out: list = []
+        start = 0
+        while True:
+            end = data.find(b"\n", start)
+            piece = data[start:] if end < 0 else data[start:end]
+            if not self.overflowed:
+                if len(self.buf) + len(piece) > self.limit:
+                    self.overflowed = True  # keep nothing more of this line
+                else:
+                    self.buf += piece
+            if end < 0:
+                return out
+            out.append(None if self.overflowed else bytes(self.buf))
+            self.buf = bytearray()
+            self.overflowed = False
+            start = end + 1

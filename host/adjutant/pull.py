@@ -4,13 +4,16 @@
    that game's sha256. The device lists only games after it (and that game
    again if it has grown since), so with 100 games pulled, a pull after one
    new game costs about that one game on the wire.
-2. Each game arrives as records in their compact form, by record index; the
-   records received so far are saved after every chunk, so an interrupted
-   pull resumes from the last one stored.
+2. Each game arrives as records in their compact form, by record index. The
+   reads for all games go out at once and the replies are handled as they
+   come, so the host's work overlaps the device's. A game that needs more
+   than one chunk keeps what has arrived in the archive after every chunk,
+   so an interrupted pull resumes from there.
 3. The records are expanded to the engine's canonical log, whose sha256 must
    equal the device's, and replayed to check them and to read the result.
-4. Only after the game is committed to SQLite is the device told (ack) that
-   it may remove it when its flash runs low.
+4. Only games committed to SQLite are acknowledged (ack), which lets the
+   device remove them when its flash runs low. Acks not yet delivered are
+   remembered and sent with the next pull's first request.
 """
 
 from __future__ import annotations
@@ -20,14 +23,15 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from adjutant.errors import DeviceRefused, InvalidData
+from adjutant.errors import InvalidData
 from adjutant.link.client import Device
 from adjutant.store import Store, StoredGame, _now
-from shared_engine import frames
-from shared_engine.actions import make
+from shared_engine.actions import make, to_record
 from shared_engine.errors import GameError
 from shared_engine.game import Game
 from shared_engine.log import encode
+
+ACKS_PER_REQUEST = 32  # the device's limit
 
 
 @dataclass
@@ -38,25 +42,38 @@ class PullResult:
     payload_bytes: int = 0  # canonical log bytes received
 
 
-def expand(compact_lines: list[str]) -> str:
-    """Compact records (["bp",14,12]) -> the canonical log text the device hashed."""
-    out = []
+def _fast_line(action: tuple) -> str:
+    # The engine's canonical JSON, by CPython's C encoder: sorted keys, no spaces, ASCII.
+    return json.dumps(to_record(action), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
+def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]:
+    """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed)."""
+    actions = []
     for number, text in enumerate(compact_lines, 1):
         try:
             values = json.loads(text)
             if not isinstance(values, list) or not values or not isinstance(values[0], str):
                 raise GameError("not a [kind, values...] list")
-            out.append(encode(make(values[0], *values[1:])))
+            actions.append(make(values[0], *values[1:]))
         except (ValueError, GameError) as e:
             raise InvalidData(f"record {number} from the device is malformed: {e}") from e
-    return "".join(line + "\n" for line in out)
-
-
-def summarize(dev: str, gid: str, sha: str, log: str) -> StoredGame:
+    if not actions:
+        raise InvalidData("the device sent no records")
     try:
-        game = Game.from_lines(log)
+        game = Game(actions[0])
+        for action in actions[1:]:
+            game.apply(action)
     except GameError as e:
-        raise InvalidData(f"game {gid} does not replay: {e}") from e
+        raise InvalidData(f"the records do not replay: {e}") from e
+    log = "".join(_fast_line(a) + "\n" for a in actions)
+    if sha is not None and hashlib.sha256(log.encode()).hexdigest() != sha:
+        # The C encoder differs from the engine's only on exotic escapes; the engine decides.
+        log = "".join(encode(a) + "\n" for a in actions)
+    return log, game
+
+
+def summarize(dev: str, gid: str, sha: str, log: str, game: Game) -> StoredGame:
     state = game.state
     winner = margin = level = cp = ea = None
     if state.result is not None:
@@ -79,11 +96,9 @@ def summarize(dev: str, gid: str, sha: str, log: str) -> StoredGame:
     )
 
 
-def listing(device: Device, after: str | None, sha: str | None) -> list[dict]:
+def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
     games: list[dict] = []
-    # The cursor's game is acked again: if the last pull stopped right after storing it, the
-    # device has not heard yet that it may be removed.
-    fields: dict = {"after": after, "sha": sha, "ack": [after, sha] if after else None}
+    fields: dict = {"after": after, "sha": sha, "ack": acks[:ACKS_PER_REQUEST] or None}
     while True:
         reply = device.ask("list", fields)
         fields.pop("ack", None)
@@ -91,6 +106,13 @@ def listing(device: Device, after: str | None, sha: str | None) -> list[dict]:
         if not reply.get("more") or not reply["games"]:
             return games
         fields.update(after=games[-1]["gid"], sha=games[-1]["sha"])
+
+
+def acknowledge(device: Device, store: Store, dev: str, pairs: list[list[str]]) -> None:
+    for i in range(0, len(pairs), ACKS_PER_REQUEST):
+        batch = pairs[i : i + ACKS_PER_REQUEST]
+        device.ask("ack", {"games": batch})
+        store.mark_acked(dev, batch)
 
 
 def pull(
@@ -105,73 +127,63 @@ def pull(
     dev = info["dev"]
     store.seen(dev, info.get("board", ""), info.get("fw", ""))
     after, seen = store.cursor(dev)
+    unacked = store.unacked(dev)
     result = PullResult()
     wanted = []
-    for entry in listing(device, after, seen):
+    listed = listing(device, after, seen, unacked)
+    store.mark_acked(dev, unacked[:ACKS_PER_REQUEST])
+    for entry in listed:
         if store.has(dev, entry["gid"], entry["sha"]):
             result.unchanged += 1
-            device.request("ack", gid=entry["gid"], sha=entry["sha"])
             continue
         wanted.append(entry)
     if start:
         start(sum(e["count"] for e in wanted))
     compress = "z" in info.get("caps", [])
-    pending: list[str] | None = None  # the last stored game, acked with the next request
-    for entry in wanted:
-        gid, sha = entry["gid"], entry["sha"]
+
+    def ask(entry: dict, records: list[str]) -> int:
+        fields = {"gid": entry["gid"], "sha": entry["sha"], "z": 1 if compress else 0, "from": len(records)}
+        return device.post("read", dict(fields, n=chunk))
+
+    # All first reads at once; a game's next read goes out when its previous reply is in.
+    received = {e["gid"]: store.partial(dev, e["gid"], e["sha"]) for e in wanted}
+    inflight = [(ask(e, received[e["gid"]]), e) for e in wanted]
+    stored = []
+    while inflight:
+        rid, entry = inflight.pop(0)
+        gid, sha, count = entry["gid"], entry["sha"], entry["count"]
+        wire = device.wire_in + device.wire_out
+        records = received[gid]
+        before = len(records)
+        records += _records(device.reply_to(rid), gid, before)
+        if progress:
+            progress(len(records) - before, device.wire_in + device.wire_out - wire)
+        if len(records) < count:
+            store.save_partial(dev, gid, sha, records)
+            inflight.append((ask(entry, records), entry))
+            continue
         had_before = store.known(dev, gid)
-        records = _download(device, store, dev, entry, compress, progress, chunk, pending)
-        pending = None
-        log = expand(records)
+        log, game = expand(records, sha)
         if hashlib.sha256(log.encode()).hexdigest() != sha:
             store.save_partial(dev, gid, sha, [])  # start this game afresh next time
             raise InvalidData(f"game {gid}: the expanded log's sha256 does not match the device's; run pull again")
-        game = summarize(dev, gid, sha, log)
-        store.put(game, cursor=gid >= (store.cursor(dev)[0] or ""))
+        store.put(summarize(dev, gid, sha, log, game), cursor=gid >= (store.cursor(dev)[0] or ""))
+        stored.append([gid, sha])
         result.payload_bytes += len(log.encode())
-        pending = [gid, sha]
         (result.updated if had_before else result.new).append(gid)
-    if pending:
-        try:
-            device.request("ack", gid=pending[0], sha=pending[1])
-        except DeviceRefused as e:
-            if e.status != frames.CHANGED:  # a game still being played may move on: fine, it is stored
-                raise
+    acknowledge(device, store, dev, stored)
     return result
 
 
-def _download(
-    device: Device,
-    store: Store,
-    dev: str,
-    entry: dict,
-    compress: bool,
-    progress: Callable[[int, int], None] | None,
-    chunk: int,
-    ack: list[str] | None,
-) -> list[str]:
-    gid, sha, count = entry["gid"], entry["sha"], entry["count"]
-    records = store.partial(dev, gid, sha)
-    if progress and records:
-        progress(len(records), 0)
-    while len(records) < count:
-        wire = device.wire_in + device.wire_out
-        fields = {"gid": gid, "sha": sha, "z": 1 if compress else 0, "from": len(records), "n": chunk, "ack": ack}
-        reply = device.ask("read", fields)
-        ack = None
-        data = reply["_payload"]
-        if reply.get("z"):
-            import zlib
+def _records(reply: dict, gid: str, have: int) -> list[str]:
+    data = reply["_payload"]
+    if reply.get("z"):
+        import zlib
 
-            data = zlib.decompress(data, -15)
-        lines = data.decode().split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        if reply.get("from") != len(records) or len(lines) != reply.get("count") or not lines:
-            raise InvalidData(f"game {gid}: the device sent records out of order; run pull again")
-        records += lines
-        if len(records) < count:  # kept for a resumed pull; a finished game is stored whole next
-            store.save_partial(dev, gid, sha, records)
-        if progress:
-            progress(len(lines), device.wire_in + device.wire_out - wire)
-    return records
+        data = zlib.decompress(data, -15)
+    lines = data.decode().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    if reply.get("from") != have or len(lines) != reply.get("count") or not lines:
+        raise InvalidData(f"game {gid}: the device sent records out of order; run pull again")
+    return lines

@@ -39,6 +39,7 @@ CREATE TABLE IF NOT EXISTS games (
     cp INTEGER,
     ea INTEGER,
     pulled_at TEXT NOT NULL,
+    acked INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (dev, gid)
 );
 CREATE TABLE IF NOT EXISTS partial (
@@ -91,6 +92,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        if "acked" not in columns:  # an archive from before acks were tracked
+            self.db.execute("ALTER TABLE games ADD COLUMN acked INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
@@ -123,7 +127,7 @@ class Store:
         """Store a whole, verified game (replacing an older copy of it) and advance the cursor."""
         with self.db:
             self.db.execute(
-                "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0)",
                 (
                     game.dev,
                     game.gid,
@@ -149,7 +153,8 @@ class Store:
     def games(self, dev: str | None = None) -> list[StoredGame]:
         query = "SELECT * FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
         names = [f.name for f in dataclasses.fields(StoredGame)]
-        found = [StoredGame(**dict(zip(names, row))) for row in self.db.execute(query, (dev,) if dev else ())]
+        rows = self.db.execute(query, (dev,) if dev else ())
+        found = [StoredGame(**dict(zip(names, row[: len(names)]))) for row in rows]
         for game in found:
             game.over = bool(game.over)
         return found
@@ -165,6 +170,17 @@ class Store:
             what = "no game" if not matches else "several games match"
             raise AdjutantError(f"{what} {key!r} (known: {known})")
         return matches[0]
+
+    def unacked(self, dev: str) -> list[list[str]]:
+        """[gid, sha] of stored games the device has not yet been told about."""
+        rows = self.db.execute("SELECT gid, sha FROM games WHERE dev=? AND acked=0 ORDER BY gid", (dev,))
+        return [[gid, sha] for gid, sha in rows]
+
+    def mark_acked(self, dev: str, pairs: list[list[str]]) -> None:
+        with self.db:
+            self.db.executemany(
+                "UPDATE games SET acked=1 WHERE dev=? AND gid=? AND sha=?", [(dev, g, s) for g, s in pairs]
+            )
 
     # -- partial downloads ----------------------------------------------------------------
 

@@ -89,20 +89,28 @@ class Device:
                 "the device does not answer: is the Adjutant firmware running? "
                 "(`adjutant deploy` installs it; a board left in the REPL needs a reset)"
             )
-        status = reply.get("st")
-        if status != frames.OK:
-            name = (
-                frames.STATUS_NAMES[status] if isinstance(status, int) and status < len(frames.STATUS_NAMES) else status
-            )
-            raise DeviceRefused(
-                status if isinstance(status, int) else -1, f"device: {name}: {reply.get('err', '')}".rstrip(": ")
-            )
-        return reply
+        return _checked(reply)
 
-    def _exchange(self, op: str, payload: bytes, timeout: float | None, fields: dict) -> dict | None:
+    # -- pipelining: several requests out, then their replies in order ----------------------
+
+    def post(self, op: str, fields: dict, payload: bytes = b"") -> int:
+        """Send a request without waiting; its reply comes from reply_to(id)."""
         rid = self.next_id
         self.next_id += 1
         self.send(dict(fields, id=rid, op=op), payload)
+        return rid
+
+    def reply_to(self, rid: int, timeout: float | None = None) -> dict:
+        reply = self._wait(rid, timeout)
+        if reply is None:
+            self._after_silence()
+            raise DeviceRestarted("the device stopped answering mid-transfer; run the command again to resume")
+        return _checked(reply)
+
+    def _exchange(self, op: str, payload: bytes, timeout: float | None, fields: dict) -> dict | None:
+        return self._wait(self.post(op, fields, payload), timeout)
+
+    def _wait(self, rid: int, timeout: float | None) -> dict | None:
         deadline = time.monotonic() + (timeout or self.timeout)
         while True:
             frame = self._next_frame(deadline)
@@ -156,6 +164,15 @@ class Device:
                 return None
             if "ev" in frame:
                 return frame
+
+
+def _checked(reply: dict) -> dict:
+    status = reply.get("st")
+    if status == frames.OK:
+        return reply
+    code = status if isinstance(status, int) else -1
+    name = frames.STATUS_NAMES[code] if 0 <= code < len(frames.STATUS_NAMES) else repr(status)
+    raise DeviceRefused(code, f"device: {name}: {reply.get('err', '')}".rstrip(": "))
 
 
 def connect(port: str, on_text: Callable[[str], None] | None = None, timeout: float = TIMEOUT_S) -> Device:

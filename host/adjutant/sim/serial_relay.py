@@ -99,8 +99,8 @@ class SerialRelay:
                     continue
                 data = os.read(self.master, 255)
             except OSError as e:
-                if e.errno in (errno.EIO, errno.EAGAIN):  # no host has the pty open
-                    threading.Event().wait(0.02)
+                if e.errno in (errno.EIO, errno.EAGAIN):  # no host has the pty open (yet)
+                    threading.Event().wait(0.005)
                     continue
                 return
             try:

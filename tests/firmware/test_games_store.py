@@ -1,0 +1,50 @@
+"""The games kept on flash: numbers never come back, the pulled list, the stamp of the folder."""
+
+import os
+
+from tests.firmware import rig
+
+
+def _fresh():
+    rig.mount(rig.RamFlash(64), format_first=True)
+    import games
+
+    from shared_engine.game import Game
+
+    return games, Game
+
+
+def test_game_numbers_are_never_reused_after_games_are_deleted():
+    games, Game = _fresh()
+    first = games.create(Game.new()).gid
+    second = games.create(Game.new()).gid
+    assert (first, second) == ("g0001", "g0002")
+    games.remove(first)
+    games.remove(second)
+    assert games.ids() == []
+    # a host's cursor is at g0002: a new game must come after it, or it would never be pulled
+    assert games.create(Game.new()).gid == "g0003"
+    rig.unmount()
+
+
+def test_the_pulled_list_marks_in_one_write_and_forgets_removed_games():
+    games, Game = _fresh()
+    gids = [games.create(Game.new()).gid for _ in range(3)]
+    games.mark_pulled(gids[:2])
+    games.mark_pulled(gids[:2])  # again: no duplicates
+    assert games.pulled_ids() == gids[:2]
+    games.unmark_pulled(gids[0])
+    assert games.pulled_ids() == [gids[1]]
+    games.remove(gids[1])
+    assert games.pulled_ids() == []
+    assert [row[4] for row in games.summaries()] == [False, False]
+    rig.unmount()
+
+
+def test_the_folder_stamp_is_made_once_and_kept():
+    games, _ = _fresh()
+    stamp = games.stamp()
+    assert len(stamp) == 8 and games.stamp() == stamp
+    os.remove(games.STAMP)  # a wiped folder gets a new one: the host sees a new archive
+    assert games.stamp() != stamp
+    rig.unmount()
