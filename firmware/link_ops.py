@@ -20,6 +20,7 @@ from shared_engine import frames
 CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
 ACKS_MAX = 32  # acks per request
+SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
 CARDS_MAX = 64 * 1024  # card file as sent (compressed or not)
 CARDS_JSON_MAX = 48 * 1024  # card file once inflated
 PART = "cards.part"
@@ -128,6 +129,7 @@ class Ops:
         self.app = link.app
         self.watching = False
         self.acked = None  # how many acks that came with the current request took
+        self.settled = {}  # gid -> sha of finished games listed: they cannot change
         self.view = None
         self.compress = _can_compress()
         self.boot = _hex(os.urandom(4))
@@ -249,6 +251,7 @@ class Ops:
         more = False
         app = self.app
         current = app.journal.gid if app.journal else None
+        pulled = games.pulled_ids()
         for gid in games.ids():
             if after is not None and gid < after:
                 continue
@@ -259,12 +262,23 @@ class Ops:
                 over = view.game.state.phase == "over"
             else:
                 over = True
+                if len(self.settled) < SETTLED_KEEP:
+                    self.settled[gid] = digest[0]
             if gid == after and digest[0] == seen:
                 continue
             if len(found) == LIST_PAGE:
                 more = True
                 break
-            found.append({"gid": gid, "sha": digest[0], "size": digest[1], "count": digest[2], "over": over})
+            found.append(
+                {
+                    "gid": gid,
+                    "sha": digest[0],
+                    "size": digest[1],
+                    "count": digest[2],
+                    "over": over,
+                    "pulled": gid in pulled,
+                }
+            )
         self.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
 
     def op_read(self, rid, req, payload):
@@ -305,13 +319,14 @@ class Ops:
         return len(done)
 
     def _ack(self, gid, sha):
-        view = self._view(gid)
-        if view is None:
-            return frames.NOT_FOUND
-        if sha != view.sha:
-            return frames.CHANGED
+        if self.settled.get(gid) != sha:  # not a finished game just listed: look at it
+            view = self._view(gid)
+            if view is None:
+                return frames.NOT_FOUND
+            if sha != view.sha:
+                return frames.CHANGED
         app = self.app
-        if app.journal is not None and app.journal.gid == view.gid:
+        if app.journal is not None and app.journal.gid == gid:
             app.pulled = True
         return frames.OK
 

@@ -361,3 +361,30 @@ def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
     device.hello()
     with pytest.raises(DeviceRestarted, match="restarted during the transfer"):
         device.request("list")
+
+
+def test_a_pull_of_finished_games_marks_them_all_pulled_on_the_device(tmp_path: pathlib.Path) -> None:
+    from adjutant.sim.process import micropython
+
+    image = tmp_path / "flash.img"
+    log = REPO / "tests/golden/basic_game.jsonl"
+    seed = [micropython(), str(REPO / "bench/seed_flash.py"), str(REPO), str(image), "128", str(log), "3"]
+    subprocess.run(seed, check=True, capture_output=True)
+    with SimDevice(image, realtime=True, timeout=120) as dev:
+        dev.wait(800)
+        store = Store(tmp_path / "archive.sqlite3")
+        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device.hello()
+        result = pull(device, store)
+        assert result.new == ["g0001", "g0002", "g0003"]
+        listed = device.request("list")["games"]
+        assert [g["pulled"] for g in listed] == [True, True, True]
+        assert store.unacked(device.info["dev"]) == []
+        assert {g.sha for g in store.games()} == {hashlib_sha(log)}
+        device.port.close()
+
+
+def hashlib_sha(path: pathlib.Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()

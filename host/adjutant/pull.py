@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from adjutant.errors import InvalidData
 from adjutant.link.client import Device
 from adjutant.store import Store, StoredGame, _now
-from shared_engine.actions import make, to_record
+from shared_engine.actions import SPECS, from_record, to_record
 from shared_engine.errors import GameError
 from shared_engine.game import Game
 from shared_engine.log import encode
@@ -42,20 +42,26 @@ class PullResult:
     payload_bytes: int = 0  # canonical log bytes received
 
 
-def _fast_line(action: tuple) -> str:
-    # The engine's canonical JSON, by CPython's C encoder: sorted keys, no spaces, ASCII.
-    return json.dumps(to_record(action), sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+# The engine's canonical JSON by CPython's C encoder: sorted keys, no spaces, ASCII. One
+# encoder for all records: json.dumps with options builds a new one at every call.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
 def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]:
     """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed)."""
     actions = []
+    records = []
     for number, text in enumerate(compact_lines, 1):
         try:
             values = json.loads(text)
             if not isinstance(values, list) or not values or not isinstance(values[0], str):
                 raise GameError("not a [kind, values...] list")
-            actions.append(make(values[0], *values[1:]))
+            spec = SPECS.get(values[0])
+            if spec is None or len(values) != len(spec) + 1:
+                raise GameError(f"{values[0]!r} is not an action with {len(values) - 1} values")
+            record = to_record(tuple(values))
+            actions.append(from_record(record))  # the engine's checks, as make() does
+            records.append(record)
         except (ValueError, GameError) as e:
             raise InvalidData(f"record {number} from the device is malformed: {e}") from e
     if not actions:
@@ -66,7 +72,7 @@ def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]
             game.apply(action)
     except GameError as e:
         raise InvalidData(f"the records do not replay: {e}") from e
-    log = "".join(_fast_line(a) + "\n" for a in actions)
+    log = "".join(_CANONICAL.encode(r) + "\n" for r in records)
     if sha is not None and hashlib.sha256(log.encode()).hexdigest() != sha:
         # The C encoder differs from the engine's only on exotic escapes; the engine decides.
         log = "".join(encode(a) + "\n" for a in actions)
