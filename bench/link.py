@@ -36,7 +36,7 @@ from adjutant.store import Store  # noqa: E402
 
 LOG = ROOT / "tests/golden/basic_game.jsonl"
 GAMES = 10
-RUNS = 3
+RUNS = 7
 BLOCKS = 512  # a 2 MB flash filesystem, as on a Pico with room for 100 games
 
 

@@ -32,6 +32,7 @@ from shared_engine.game import Game
 from shared_engine.log import encode
 
 ACKS_PER_REQUEST = 32  # the device's limit
+COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
 
 
 @dataclass
@@ -177,6 +178,9 @@ def pull(
         stored.append([gid, sha])
         result.payload_bytes += len(log.encode())
         (result.updated if had_before else result.new).append(gid)
+        if len(stored) % COMMIT_EVERY == 0:
+            store.commit()
+    store.commit()  # durable before the device hears it may remove these games
     acknowledge(device, store, dev, stored)
     return result
 

@@ -124,31 +124,34 @@ class Store:
         return self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=?", (dev, gid)).fetchone() is not None
 
     def put(self, game: StoredGame, cursor: bool) -> None:
-        """Store a whole, verified game (replacing an older copy of it) and advance the cursor."""
-        with self.db:
-            self.db.execute(
-                "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0)",
-                (
-                    game.dev,
-                    game.gid,
-                    game.sha,
-                    game.log,
-                    game.records,
-                    int(game.over),
-                    game.name,
-                    game.winner,
-                    game.margin,
-                    game.level,
-                    game.cp,
-                    game.ea,
-                    game.pulled_at,
-                ),
-            )
-            self.db.execute("DELETE FROM partial WHERE dev=? AND gid=?", (game.dev, game.gid))
-            if cursor:
-                self.db.execute(
-                    "UPDATE devices SET cursor_gid=?, cursor_sha=? WHERE dev=?", (game.gid, game.sha, game.dev)
-                )
+        """Store a whole, verified game (replacing an older copy of it) and advance the cursor.
+
+        Not committed yet: commit() makes a batch durable with one sync, before any ack.
+        """
+        self.db.execute(
+            "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0)",
+            (
+                game.dev,
+                game.gid,
+                game.sha,
+                game.log,
+                game.records,
+                int(game.over),
+                game.name,
+                game.winner,
+                game.margin,
+                game.level,
+                game.cp,
+                game.ea,
+                game.pulled_at,
+            ),
+        )
+        self.db.execute("DELETE FROM partial WHERE dev=? AND gid=?", (game.dev, game.gid))
+        if cursor:
+            self.db.execute("UPDATE devices SET cursor_gid=?, cursor_sha=? WHERE dev=?", (game.gid, game.sha, game.dev))
+
+    def commit(self) -> None:
+        self.db.commit()
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
         query = "SELECT * FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"

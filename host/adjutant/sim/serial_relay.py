@@ -100,7 +100,7 @@ class SerialRelay:
                 data = os.read(self.master, 255)
             except OSError as e:
                 if e.errno in (errno.EIO, errno.EAGAIN):  # no host has the pty open (yet)
-                    threading.Event().wait(0.005)
+                    threading.Event().wait(0.002)
                     continue
                 return
             try:
