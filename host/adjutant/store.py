@@ -102,13 +102,13 @@ class Store:
     # -- devices and their cursors ------------------------------------------------------
 
     def seen(self, dev: str, board: str, firmware: str) -> None:
-        with self.db:
-            self.db.execute(
-                "INSERT INTO devices (dev, board, firmware, last_seen) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT(dev) DO UPDATE SET board=excluded.board, firmware=excluded.firmware, "
-                "last_seen=excluded.last_seen",
-                (dev, board, firmware, _now()),
-            )
+        """Note the device (committed with the pull's first batch)."""
+        self.db.execute(
+            "INSERT INTO devices (dev, board, firmware, last_seen) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(dev) DO UPDATE SET board=excluded.board, firmware=excluded.firmware, "
+            "last_seen=excluded.last_seen",
+            (dev, board, firmware, _now()),
+        )
 
     def cursor(self, dev: str) -> tuple[str | None, str | None]:
         row = self.db.execute("SELECT cursor_gid, cursor_sha FROM devices WHERE dev=?", (dev,)).fetchone()
@@ -180,6 +180,8 @@ class Store:
         return [[gid, sha] for gid, sha in rows]
 
     def mark_acked(self, dev: str, pairs: list[list[str]]) -> None:
+        if not pairs:
+            return
         with self.db:
             self.db.executemany(
                 "UPDATE games SET acked=1 WHERE dev=? AND gid=? AND sha=?", [(dev, g, s) for g, s in pairs]
