@@ -1,6 +1,6 @@
 """One game on flash: a compacted snapshot plus an append-only journal.
 
-    g0007.snp    snapshot: a meta line {"gen":N}, then the game log
+    g0007.snp    snapshot: a meta line {"gen":N}, then the game log, a compact record a line
     g0007.j<N>   journal: the records since snapshot generation N
 
 Every line is "<crc32 as 8 hex digits> <canonical JSON>\n". An action is
@@ -19,7 +19,7 @@ from binascii import crc32
 from shared_engine.canonical_json import dumps
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import decode, encode
+from shared_engine.log import decode, decode_any, encode, encode_compact
 
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
 
@@ -41,6 +41,8 @@ def read_meta(root, gid):
             meta = json.loads(text)
         else:
             header = json.loads(text)
+            if type(header) is list:  # compact: ["new", name, turns, first]
+                header = {"name": header[1], "turns": header[2], "first": header[3]}
             break
     return meta, header
 
@@ -119,7 +121,7 @@ class Journal:
                 meta = json.loads(text)
                 self.gen = meta["gen"]
                 continue
-            action = decode(text, "snapshot")
+            action = decode_any(text, "snapshot")
             if game is None:
                 game = Game(action, cards)
             else:
@@ -170,8 +172,10 @@ class Journal:
             meta["log"] = log_digest(game)
         with open(tmp, "w") as f:
             f.write(_line(dumps(meta)))
-            for text in game.log_lines():
-                f.write(_line(text))
+            # Compact records: half the flash, and the link sends them as they are.
+            f.write(_line(encode_compact(game.header)))
+            for action in game.actions:
+                f.write(_line(encode_compact(action)))
         os.rename(tmp, self.base + ".snp")
         self.gen = gen
         self.blocked = None

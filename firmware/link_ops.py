@@ -16,6 +16,7 @@ from journal import Journal, log_digest
 from version import VERSION
 
 from shared_engine import frames
+from shared_engine.log import encode_compact
 
 CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
@@ -76,9 +77,7 @@ class LogView:
         out = bytearray()
         i = start
         while i < self.count:
-            action = game.header if i == 0 else game.actions[i - 1]
-            row = [list(v) if type(v) is tuple else v for v in action]
-            data = json.dumps(row, separators=(",", ":")).encode() + b"\n"
+            data = encode_compact(game.header if i == 0 else game.actions[i - 1]).encode() + b"\n"
             if out and len(out) + len(data) > budget:
                 break
             out += data
@@ -98,18 +97,16 @@ class SettledView:
     def compact(self, start, budget):
         from journal import _checked_lines
 
-        from shared_engine.actions import SPECS
+        from shared_engine.log import decode, encode_compact
 
         out = bytearray()
         i = -1  # the meta line comes first
         sent = 0
         for text in _checked_lines("%s/%s.snp" % (games.ROOT, self.gid), []):
             if i >= start:
-                # Checked when it was saved, and crc-checked now: reorder, do not re-validate.
-                record = json.loads(text)
-                kind = record["a"]
-                row = [kind] + [record.get(key) for key, _, _ in SPECS[kind]]
-                data = json.dumps(row, separators=(",", ":")).encode() + b"\n"
+                if text[0] != "[":  # saved by firmware 0.4.0 or older: full records
+                    text = encode_compact(decode(text))
+                data = text.encode() + b"\n"
                 if out and len(out) + len(data) > budget:
                     break
                 out += data

@@ -95,3 +95,22 @@ def test_replay_from_decoded_records_names_a_bad_record():
     assert Game.from_records(records).state_json() == g.state_json()
     records[3] = {"v": 1, "a": "bp", "CP": -5, "EA": 1}
     raises(Game.from_records, records, contains="record 4: bp: 'CP' must be a whole number")
+
+
+def test_compact_form_round_trips_every_action_and_is_checked_like_a_record():
+    from shared_engine.log import decode_any, decode_compact, encode_compact
+
+    g = Game.from_lines(read(GOLDEN + "/basic_game.jsonl"))
+    compact_bytes = full_bytes = 0
+    for action in [g.header] + g.actions:
+        line = encode_compact(action)
+        assert decode_compact(line) == action
+        assert decode_any(line) == action and decode_any(encode(action)) == action
+        compact_bytes += len(line)
+        full_bytes += len(encode(action))
+    assert compact_bytes * 2 < full_bytes, (compact_bytes, full_bytes)
+    assert encode_compact(("bp", 14, 12)) == '["bp",14,12]'
+    raises(decode_compact, '["bp",14]', contains="not an action of 1 values")
+    raises(decode_compact, '["bp",-1,12]', contains="whole number")
+    raises(decode_compact, '{"a":"next"}', contains="not a [kind, values...] array")
+    raises(decode_compact, "[", contains="not valid JSON")
