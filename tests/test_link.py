@@ -388,3 +388,63 @@ def hashlib_sha(path: pathlib.Path) -> str:
     import hashlib
 
     return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_a_networked_board_works_through_a_pyserial_url(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    """socket://host:port reaches the board as its pty does: a TCP bridge stands in for a network board."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    port_number = server.getsockname()[1]
+    pty = serial.Serial(played.serial_path, timeout=0.01)
+
+    def bridge() -> None:
+        conn, _ = server.accept()
+        conn.settimeout(0.01)
+        while True:
+            try:
+                data = conn.recv(4096)
+                if not data:
+                    break
+                pty.write(data)
+            except TimeoutError:
+                pass
+            waiting = pty.read(4096)
+            if waiting:
+                conn.sendall(waiting)
+        conn.close()
+
+    thread = threading.Thread(target=bridge, daemon=True)
+    thread.start()
+    env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "db"))
+    done = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--port", f"socket://127.0.0.1:{port_number}", "info"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=REPO,
+    )
+    thread.join(timeout=5)
+    pty.close()
+    server.close()
+    assert done.returncode == 0, done.stderr
+    assert "firmware        0.4.0" in done.stdout
+
+
+def test_devices_lists_a_running_simulator(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    marker = tmp_path / "adjutant" / "sim-port"
+    marker.parent.mkdir()
+    marker.write_text(played.serial_path + "\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "devices"], capture_output=True, text=True, env=env, cwd=REPO
+    )
+    assert done.returncode == 0 and f"{played.serial_path}\t-\tAdjutant simulator" in done.stdout
+    auto = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "info"], capture_output=True, text=True, env=env, cwd=REPO
+    )
+    assert auto.returncode == 0 and "protocol" in auto.stdout, auto.stderr
