@@ -2,7 +2,41 @@
 
 import gfx
 
-from screens.base import Screen
+from screens.base import ListScreen, Screen
+
+
+class PickEvent(ListScreen):
+    """Which Random Event card was drawn: with card data, the roll then shows its meaning."""
+
+    name = "pick-re"
+    title = "RE card drawn?"
+
+    def __init__(self, app, cards):
+        super().__init__(app)
+        chosen = sorted((c.name, c.id) for c in cards.by_id.values() if c.deck == "RE")
+        self.rows = [(name, "", self._choose(card_id)) for name, card_id in chosen]
+        self.rows.append(("(not listed)", "", self._choose(None)))
+
+    def _choose(self, card_id):
+        def choose():
+            app = self.app
+            app.pop()
+            if card_id is None or app.act("re", card_id):
+                app.push(DiceScreen(app))
+
+        return choose
+
+    def items(self):
+        return self.rows
+
+
+def roll_screen(app):
+    """The d6 screen, after asking which card was drawn if card data lists RE cards."""
+    cards = app.cards()
+    has_events = cards is not None and any(c.deck == "RE" for c in cards.by_id.values())
+    if has_events and app.game.state.current.re_card is None and not app.game.state.current.re_rolls:
+        return PickEvent(app, cards)
+    return DiceScreen(app)
 
 
 class DiceScreen(Screen):

@@ -101,9 +101,9 @@ class MatScreen(Screen):
                 app.act("attack")
         elif button == "OK":
             if phase == "re":
-                from screens.dice import DiceScreen
+                from screens.dice import roll_screen
 
-                app.push(DiceScreen(app))
+                app.push(roll_screen(app))
             elif phase == "battle":
                 from screens.battle import BattleEntry
 

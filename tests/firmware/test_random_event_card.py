@@ -1,0 +1,52 @@
+"""With card data on the flash, the RE roll asks which card was drawn and shows its meaning (7.7)."""
+
+import json
+
+from tests.firmware import rig
+
+CARDS = {
+    "version": "t1",
+    "cards": [
+        {"id": "cp-1", "name": "Hindenburg", "deck": "CP", "bp": 10},
+        {"id": "re-mud", "name": "Mud", "deck": "RE", "d6": ["Dry", "Damp", "Wet", "Mud", "Deep mud", "Swamp"]},
+        {"id": "re-flu", "name": "Flu", "deck": "RE", "d6": ["A", "B", "C", "D", "E", "F"]},
+    ],
+}
+
+
+def _step(app, button):
+    rig.press(button)
+    rig.allow(60)
+    app.step()
+
+
+def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
+    rig.mount(rig.RamFlash(64), format_first=True)
+    with open("cards.json", "w") as f:
+        json.dump(CARDS, f)
+    app = rig.new_app()[0]
+    rig.allow(50)
+    app.step()
+    _step(app, "OK")  # RE phase: OK asks for the card first
+    assert app.top().name == "pick-re"
+    assert [row[0] for row in app.top().items()] == ["Flu", "Mud", "(not listed)"]
+    _step(app, "DOWN")
+    _step(app, "OK")  # Mud
+    assert app.top().name == "dice"
+    turn = app.game.state.current
+    assert turn.re_card == "re-mud" and len(turn.re_rolls) == 1
+    import gfx
+
+    meaning = CARDS["cards"][1]["d6"][turn.re_rolls[0] - 1]
+    assert meaning in " ".join(gfx.shown), gfx.shown
+    rig.unmount()
+
+
+def test_without_card_data_the_roll_comes_at_once():
+    rig.mount(rig.RamFlash(64), format_first=True)
+    app = rig.new_app()[0]
+    rig.allow(50)
+    app.step()
+    _step(app, "OK")
+    assert app.top().name == "dice" and app.game.state.current.re_card is None
+    rig.unmount()
