@@ -67,6 +67,15 @@ def reply(kind, text=""):
     CONTROL[1].write("\x01%s %s\n" % (kind, text))
 
 
+def reply_json(kind, value):
+    # Streamed, not built as one string: the heap figures should count the firmware's
+    # needs, not a large reply of the simulator's.
+    out = CONTROL[1]
+    out.write("\x01%s " % kind)
+    json.dump(value, out)
+    out.write("\n")
+
+
 class Device:
     def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring):
         if repo == "flash":  # as on a board: modules come from the flash (the working directory)
@@ -269,7 +278,12 @@ class Device:
 
     def cmd_frame(self, args):
         chip = self.chip
-        reply("frame", "%s %d %d %d" % (chip.frame().hex(), chip.on, chip.contrast, chip.inverted))
+        out = CONTROL[1]
+        out.write("\x01frame ")
+        frame = chip.frame()
+        for i in range(0, len(frame), 64):  # in pieces, for the same reason as reply_json
+            out.write(frame[i : i + 64].hex())
+        out.write(" %d %d %d\n" % (chip.on, chip.contrast, chip.inverted))
 
     def cmd_state(self, args):
         import gfx
@@ -285,7 +299,7 @@ class Device:
             out["game"] = app.game.state_dict()
             out["gid"] = app.journal.gid if app.journal else None
             out["settings"] = app.settings
-        reply("state", json.dumps(out))
+        reply_json("state", out)
 
     def cmd_stats(self, args):
         gc.collect()
@@ -297,7 +311,7 @@ class Device:
             "heap_alloc": gc.mem_alloc(),
             "boots": self.boots,
         }
-        reply("stats", json.dumps(out))
+        reply_json("stats", out)
 
     def cmd_hang(self, args):
         machine.I2C.hang = args[0] == "1"

@@ -22,6 +22,9 @@ HEIGHT = 64
 PAGES = 8
 
 
+CONTROL, ONE, REST, DATA = 0, 1, 2, 4  # what the next byte of a transfer is
+
+
 class OledChip:
     def __init__(self, kind="ssd1306"):
         if kind not in ARGS:
@@ -50,30 +53,26 @@ class OledChip:
     # -- the I2C side ---------------------------------------------------------
 
     def write(self, data):
-        """One I2C write transfer (without the address byte)."""
+        """One I2C write transfer (without the address byte): a buffer, or a list of them.
+
+        Byte by byte, with no slices or joins: the simulator should not need heap
+        that the firmware's heap figures would then be charged with.
+        """
         self.transfers += 1
-        self.bytes_in += len(data)
-        i = 0
-        n = len(data)
-        while i < n:
-            control = data[i]
-            i += 1
-            is_data = control & 0x40
-            if control & 0x80:  # Co = 1: one byte, then another control byte
-                if i < n:
-                    if is_data:
-                        self._data(data[i])
-                    else:
-                        self._command(data[i])
-                    i += 1
-            else:  # Co = 0: everything that follows is data, or commands
-                if is_data:
-                    for b in data[i:]:
-                        self._data(b)
+        expect = CONTROL
+        for part in data if type(data) in (list, tuple) else (data,):
+            self.bytes_in += len(part)
+            for b in part:
+                if expect == CONTROL:
+                    # Co = 1: one byte, then another control byte; Co = 0: the rest is all one kind
+                    expect = (ONE if b & 0x80 else REST) | (DATA if b & 0x40 else 0)
+                    continue
+                if expect & DATA:
+                    self._data(b)
                 else:
-                    for b in data[i:]:
-                        self._command(b)
-                return
+                    self._command(b)
+                if expect & ONE:
+                    expect = CONTROL
 
     # -- commands -------------------------------------------------------------
 
