@@ -17,8 +17,13 @@ TURNS_MAX = 40
 NAME_MAX = 32
 CARDS_MAX = 24  # card ids in one record
 DICE = (6, 10)
-ROLL_PURPOSES = ("re",)  # what a die roll served; solitaire adds its steps
+ROLL_PURPOSES = ("re",)  # what a die roll served (the solitaire AI's rolls are "ai" actions)
 CANCELLERS = ("bonus", "joker")  # what may cancel a Random Event (7.7)
+# The solitaire AI's rolls, by the step of Solitaire Rules 3.3 they serve: its Defender hand
+# (3), the Bonus phase (7) and its tie-break when both cards could cancel (7b), a random
+# discard (8: a pick of k from a hand of N), its Attacker hand (11).
+AI_STEPS = ("s3", "s7", "s7b", "s8", "s11")
+HAND_MAX = 30  # cards in a hand to pick a random discard from
 
 # Field kinds: (key, kind, optional). The tuple form holds them in this order.
 SPECS = {
@@ -32,6 +37,9 @@ SPECS = {
     "capture": (("bp", "bp", False), ("cards", "cards", True)),
     "no_nat": (("side", "side", False),),
     "hand": (("CP", "bp", False), ("EA", "bp", False)),
+    # Solitaire: the side the player takes, right after "new"; then the AI's rolls.
+    "solo": (("side", "side", False),),
+    "ai": (("step", "step", False), ("die", "sides", False), ("n", "pick", False)),
     # Journal-only records: they edit the action list instead of joining it.
     "undo": (),
     "redo": (),
@@ -68,6 +76,12 @@ def _field(kind, value, key):
         return value
     if kind == "face":
         return _whole(value, 1, 10, what)
+    if kind == "step":
+        if value not in AI_STEPS:
+            raise GameError("%s must be one of %s, got %r" % (what, ", ".join(AI_STEPS), value))
+        return value
+    if kind in ("sides", "pick"):
+        return _whole(value, 1, HAND_MAX, what)
     if kind == "purpose":
         if value not in ROLL_PURPOSES:
             raise GameError("%s must be one of %s, got %r" % (what, ", ".join(ROLL_PURPOSES), value))
@@ -118,8 +132,10 @@ def from_record(record):
                 fields.append(_field(field_kind, value, key))
             except GameError as e:
                 raise GameError("%s: %s" % (kind, e))
-    if kind == "roll" and fields[2] > fields[1]:
-        raise GameError("roll: 'n' must be 1-%d for a d%d, got %d" % (fields[1], fields[1], fields[2]))
+    if kind == "roll" or kind == "ai":
+        die, n = fields[-3 if kind == "roll" else -2], fields[-2 if kind == "roll" else -1]
+        if n > die:
+            raise GameError("%s: 'n' must be 1-%d for a d%d, got %d" % (kind, die, die, n))
     return tuple(fields)
 
 

@@ -155,6 +155,16 @@ class Game:
     def draw_re(self, card=None):
         self.do("re", card)
 
+    def play_solo(self, side):
+        """Make this a solitaire game in which the player takes `side` (Solitaire 3.3)."""
+        self.do("solo", side)
+
+    def roll_ai(self, step, next_byte, sides=6):
+        """A roll for the solitaire AI, logged with the step it served; returns the face."""
+        n = 1 if sides == 1 else roll(next_byte, sides)
+        self.do("ai", step, sides, n)
+        return n
+
     def roll_re(self, next_byte):
         """Roll the Random Event d6 with a fair die and log the result (7.7)."""
         face = roll(next_byte, 6)

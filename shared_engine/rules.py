@@ -11,6 +11,7 @@ from .sides import CP, EA, other
 from .state import TurnRecord
 
 MAX_RE_ROLLS = 4  # a Random Event asks for one d6, rarely one per side
+MAX_AI_ROLLS = 24  # hands, bonus phases and random discards in one turn, with room to spare
 
 
 def _need_phase(state, kind, *phases):
@@ -47,6 +48,38 @@ def _cancel(state, a):
     if turn.re_cancel is not None:
         raise GameError("cancel: the Random Event of turn %d is already cancelled" % state.turn)
     turn.re_cancel = a[1:]
+
+
+def _solo(state, a):
+    # Solitaire 3.3: the player picks a side and attacks on turn 1, the AI defending (Step 3).
+    turn = state.current
+    untouched = state.turn == 1 and state.phase == "re" and turn.re_card is None and not turn.re_rolls
+    if state.solo is not None or not untouched:
+        raise GameError("solo: a solitaire game is chosen before anything else happens")
+    if state.first != other(a[1]):
+        raise GameError("solo: you attack on turn 1 (Step 3), so %s must defend first" % other(a[1]))
+    state.solo = a[1]
+
+
+def _ai(state, a):
+    _, step, die, n = a
+    if state.solo is None:
+        raise GameError("ai: rolls for the AI belong to a solitaire game")
+    _need_phase(state, "ai", *PHASES)
+    turn = state.current
+    ai_defends = turn.defender != state.solo
+    if step in ("s3", "s11"):
+        if (step == "s3") != ai_defends:
+            raise GameError("ai: Step %s is for the AI %s" % (step[1:], "Defender" if step == "s3" else "Attacker"))
+        if any(r[0] == step for r in turn.ai_rolls):
+            raise GameError("ai: the AI's hand for turn %d is already rolled; undo to roll again" % state.turn)
+    elif step in ("s7", "s7b") and state.phase != "bonus":
+        raise GameError("ai: Step 7 is rolled in the Optional Bonus Card Phase, not in %s" % state.phase)
+    if step != "s8" and die != 6:
+        raise GameError("ai: Step %s rolls a d6, got d%d" % (step[1:], die))
+    if len(turn.ai_rolls) >= MAX_AI_ROLLS:
+        raise GameError("ai: turn %d already has %d rolls for the AI" % (state.turn, MAX_AI_ROLLS))
+    turn.ai_rolls.append((step, die, n))
 
 
 def _attack(state, a):
@@ -126,6 +159,8 @@ _APPLY = {
     "capture": _capture,
     "no_nat": _no_nat,
     "hand": _hand,
+    "solo": _solo,
+    "ai": _ai,
 }
 
 

@@ -22,6 +22,7 @@ class TurnRecord:
         self.winner = None
         self.captured = None  # captured Nationality BP (7.18)
         self.captured_cards = None
+        self.ai_rolls = []  # solitaire: (step, die, n) for each roll made for the AI
 
     def to_dict(self):
         cancel = self.re_cancel
@@ -39,6 +40,8 @@ class TurnRecord:
         }
         if self.captured_cards is not None:
             d["cards"] = list(self.captured_cards)
+        if self.ai_rolls:  # only in solitaire games, so a basic game's state is unchanged
+            d["ai"] = [list(r) for r in self.ai_rolls]
         return d
 
 
@@ -52,6 +55,7 @@ class GameState:
         self.end = None  # (reason, side that could not draw or None)
         self.in_hand = None  # {CP: bp, EA: bp} at the end (3.2)
         self.result = None  # (totals, winner, margin, level)
+        self.solo = None  # solitaire: the side the player takes; the AI has the other
 
     @property
     def current(self):
@@ -75,7 +79,7 @@ class GameState:
                 end["winner"] = winner
                 end["margin"] = margin
                 end["level"] = level
-        return {
+        d = {
             "name": self.name,
             "turns": self.turns,
             "first": self.first,
@@ -88,3 +92,6 @@ class GameState:
             "track": [t.to_dict() for t in self.track],
             "end": end,
         }
+        if self.solo:  # only in solitaire games, so a basic game's state is unchanged
+            d["solo"] = self.solo
+        return d
