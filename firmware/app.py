@@ -317,7 +317,9 @@ LAZY = (
     "screens.info",
     "screens.menu",
     "screens.settings",
+    "screens.solo",
     "shared_engine.guidance",
+    "shared_engine.solitaire",
 )
 
 

@@ -119,6 +119,21 @@ PLUS_LINKS = (
 )
 
 
+# What the player does for the AI in each phase (Steps 4-7, 12-13), for the phase guidance.
+PROMPTS = {
+    "re": "Steps 4/12: draw the RE card and apply it to your hand and the AI's unplayed cards. "
+    "If the AI holds a Bonus card that cancels it, the AI plays it now. Discards: Step 8.",
+    "cr1": "Step 13: the AI plays its cards to give the most linked Plus (+) cards in the Round "
+    "(flow chart: menu, Plus links).",
+    "cr2": "Step 5: play the AI's cards for its best BP against yours: a card that cancels or discards "
+    "one of yours, or the highest BP with its links. Ignore 'may look at cards in enemy hand'. "
+    "Step 6: a Jack you play is cancelled by an AI Joker or canceller at once; an AI Jack is played "
+    "now, and unless you cancel it, 2 linked non-naval cards follow (3 with Improved Doctrine, "
+    "Joint Planning or Jacks in play).",
+    "bonus": "Step 7: say what the AI holds; the device rolls for it.",
+}
+
+
 def _face(face):
     if type(face) is not int or not 1 <= face <= 6:
         raise GameError("a d6 face must be 1-6, got %r" % (face,))

@@ -448,3 +448,28 @@ def test_devices_lists_a_running_simulator(played: SimDevice, tmp_path: pathlib.
         [sys.executable, "-m", "adjutant.cli", "info"], capture_output=True, text=True, env=env, cwd=REPO
     )
     assert auto.returncode == 0 and "protocol" in auto.stdout, auto.stderr
+
+
+def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: pathlib.Path) -> None:
+    from adjutant.export.bgstats import to_bgstats
+    from adjutant.export.tables import to_csv
+    from adjutant.sim.scenario import run
+
+    text = (REPO / "tests/scenarios/solitaire.scn").read_text().replace("screenshot docs/", f"screenshot {tmp_path}/")
+    with SimDevice(tmp_path / "flash.img", seed=1, timeout=300) as dev:
+        dev.wait(300)
+        run(dev, text, REPO)
+        dev.go_realtime()
+        store = Store(tmp_path / "archive.sqlite3")
+        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device.hello()
+        assert pull(device, store).new == ["g0001", "g0002"]  # the basic game it replaced, then the solitaire one
+        device.port.close()
+    solo = store.find("g0002")
+    assert solo.solo == "CP" and solo.mode == "solitaire (CP)" and store.find("g0001").mode == "basic"
+    rows = list(csv.DictReader(io.StringIO(to_csv([solo]))))
+    assert {r["mode"] for r in rows} == {"solitaire (CP)"} and len(rows) == 5
+    assert '{"a":"ai","die":6' in solo.log and '"step":"s3"' in solo.log and '"step":"s11"' in solo.log
+    play_json = json.loads(to_bgstats([solo]))
+    assert play_json["solo"] is True
+    assert [p["name"] for p in play_json["players"]] == ["Central Powers", "AI (Solitaire 3.3)"]

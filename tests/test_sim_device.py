@@ -93,3 +93,23 @@ def test_scenario_with_screenshots_matches_its_golden(tmp_path: pathlib.Path) ->
 def test_scenario_failure_names_the_line(dev: SimDevice) -> None:
     with pytest.raises(AssertionError, match="line 2"):
         run(dev, "press OK\nexpect screen mat\n", REPO)
+
+
+def test_a_whole_solitaire_game_plays_headless_and_logs_every_ai_roll(tmp_path: pathlib.Path) -> None:
+    """tests/scenarios/solitaire.scn: Steps 1, 3, 7, 8 and 11 through the buttons, to the score."""
+    text = (REPO / "tests/scenarios/solitaire.scn").read_text()
+    text = text.replace("screenshot docs/", f"screenshot {tmp_path}/")
+    with SimDevice(tmp_path / "flash.img", seed=1) as device:
+        device.wait(300)
+        assert run(device, text, REPO) > 100
+        game = device.state()["game"]
+    assert game["solo"] == "CP" and game["phase"] == "over" and game["turns"] == 5
+    for turn in game["track"]:
+        steps = [roll[0] for roll in turn["ai"]]
+        hand = "s3" if turn["defender"] == "EA" else "s11"  # the AI defends on odd turns
+        assert steps[0] == hand and "s7" in steps, (turn["turn"], steps)
+        for _step, die, n in turn["ai"]:
+            assert 1 <= n <= die
+    assert ["s8", 9] in [roll[:2] for roll in game["track"][2]["ai"]]  # the random discard of turn 3
+    for name in ("screen-solo-step3.png", "screen-solo-step7.png", "screen-solo-step11.png"):
+        assert (tmp_path / name).read_bytes().startswith(b"\x89PNG")

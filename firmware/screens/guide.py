@@ -12,6 +12,12 @@ class Guidance(Message):
         game = app.game
         phase = game.state.phase
         text = "\n".join("%s %s" % (rule, words) for rule, words in game.reminders())
+        if game.state.solo is not None:
+            from shared_engine.solitaire import PROMPTS
+
+            prompt = PROMPTS.get(phase)
+            if prompt:
+                text = prompt + ("\n" + text if text else "")
         super().__init__(app, "%s %s" % (RULES[phase], TITLES[phase]), text or "Nothing to do.")
 
 

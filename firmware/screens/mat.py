@@ -22,6 +22,16 @@ SHORT_PHASE = {  # at most 10 characters, beside "T10/10"
 TRACK_CELLS = 10
 
 
+def _solo_step(state, turn):
+    """The AI's roll still due this phase of a solitaire game, as the status line says it."""
+    steps = [r[0] for r in turn.ai_rolls]
+    if state.phase == "re" and "s3" not in steps and "s11" not in steps:
+        return "OK AI hand %s" % ("3" if turn.defender != state.solo else "11")
+    if state.phase == "bonus" and "s7" not in steps:
+        return "OK AI bonus 7"
+    return None
+
+
 class MatScreen(Screen):
     name = "mat"
 
@@ -60,6 +70,10 @@ class MatScreen(Screen):
 
     def _status(self, state, turn):
         phase = state.phase
+        if state.solo is not None:
+            step = _solo_step(state, turn)
+            if step:
+                return step
         if phase == "re":
             return "OK roll  ^ skip" if not turn.re_rolls else "d6 %s  OK next" % turn.re_rolls[-1]
         if phase in ("cr1", "cr2"):
@@ -100,7 +114,11 @@ class MatScreen(Screen):
             elif phase in ("cr1", "cr2") and not state.current.attack:
                 app.act("attack")
         elif button == "OK":
-            if phase == "re":
+            if state.solo is not None and _solo_step(state, state.current):
+                import screens.solo as solo
+
+                app.push(solo.AIHand(app) if phase == "re" else solo.BonusPhase(app))
+            elif phase == "re":
                 from screens.dice import roll_screen
 
                 app.push(roll_screen(app))

@@ -1,6 +1,7 @@
 """The menu, new game (basic or scenario), and ending a game at once (3.4)."""
 
 from screens.base import Confirm, ListScreen, NumberEntry
+from shared_engine.sides import other
 
 
 class Menu(ListScreen):
@@ -10,17 +11,37 @@ class Menu(ListScreen):
     def items(self):
         app = self.app
         game = app.game
-        return [
-            ("Back to game", "", app.pop),
-            ("Undo", "", app.undo if game.actions else None),
-            ("Redo", "", app.redo if game.undone else None),
-            ("New game", "", lambda: app.push(NewGame(app))),
-            ("End game 3.4", "", lambda: app.push(EndGame(app)) if game.state.phase not in ("score", "over") else None),
-            ("History", "", lambda: app.push(_history(app))),
-            ("Card data", "", lambda: app.push(_info().CardInfo(app))),
-            ("Settings", "", lambda: app.push(_settings(app))),
-            ("About", "", lambda: app.push(_info().About(app))),
-        ]
+        solo = []
+        if game.state.solo is not None:
+            solo = [
+                ("AI discard 8", "", lambda: app.push(_solo().RandomDiscard(app))),
+                ("Plus (+) links", "", lambda: app.push(_solo().PlusChart(app))),
+                ("Solo setup 1", "", lambda: app.push(_solo().setup_checklist(app))),
+            ]
+        return (
+            [("Back to game", "", app.pop)]
+            + solo
+            + [
+                ("Undo", "", app.undo if game.actions else None),
+                ("Redo", "", app.redo if game.undone else None),
+                ("New game", "", lambda: app.push(NewGame(app))),
+                (
+                    "End game 3.4",
+                    "",
+                    lambda: app.push(EndGame(app)) if game.state.phase not in ("score", "over") else None,
+                ),
+                ("History", "", lambda: app.push(_history(app))),
+                ("Card data", "", lambda: app.push(_info().CardInfo(app))),
+                ("Settings", "", lambda: app.push(_settings(app))),
+                ("About", "", lambda: app.push(_info().About(app))),
+            ]
+        )
+
+
+def _solo():
+    import screens.solo
+
+    return screens.solo
 
 
 def _history(app):
@@ -49,6 +70,7 @@ class NewGame(ListScreen):
         super().__init__(app)
         self.turns = 10
         self.first = "CP"
+        self.side = "CP"
 
     def items(self):
         return [
@@ -56,6 +78,9 @@ class NewGame(ListScreen):
             ("Scenario turns", str(self.turns), self.ask_turns),
             ("First Defender", self.first, self.flip_first),
             ("Start scenario", "", lambda: self.start("Scenario", self.turns, self.first)),
+            ("Solitaire: you", self.side, self.flip_side),
+            ("Solitaire", "10T", lambda: self.start("Solitaire", 10, other(self.side), self.side)),
+            ("Solitaire short", "5T", lambda: self.start("Solitaire", 5, other(self.side), self.side)),
         ]
 
     def ask_turns(self):
@@ -68,13 +93,19 @@ class NewGame(ListScreen):
         app.push(NumberEntry(app, "Scenario 1.5", "Number of turns", self.turns, 1, 40, done))
 
     def flip_first(self):
-        self.first = "EA" if self.first == "CP" else "CP"
+        self.first = other(self.first)
 
-    def start(self, name, turns, first):
+    def flip_side(self):
+        self.side = other(self.side)
+
+    def start(self, name, turns, first, solo=None):
         app = self.app
 
         def go():
-            app.new_game(name, turns, first)
+            if app.new_game(name, turns, first) and solo:
+                # Solitaire 3.3: you attack on turn 1 against the AI Defender (Step 3)
+                if app.act("solo", solo):
+                    app.push(_solo().setup_checklist(app))
 
         state = app.game.state
         if app.game.actions and state.phase != "over":

@@ -213,12 +213,13 @@ def games(ctx: click.Context, game: str | None) -> None:
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp
             ea = "-" if g.ea is None else g.ea
-            click.echo(f"{g.key:<16}{g.name:<22}{result:<28}CP {cp:>3}  EA {ea:>3}")
+            mode = f"solo {g.solo}" if g.solo else ""
+            click.echo(f"{g.key:<16}{g.name:<14}{mode:<8}{result:<28}CP {cp:>3}  EA {ea:>3}")
         return
     from adjutant.export.timeline import turns
 
     g = store.find(game)
-    click.echo(f"{g.key}  {g.name}  pulled {g.pulled_at}")
+    click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {g.pulled_at}")
     for t in turns(g):
         bp = f"{t.bp_cp}-{t.bp_ea}" if t.bp_cp is not None else "   "
         won = f"{t.winner} +{t.captured}" if t.winner else ""

@@ -10,6 +10,7 @@ everything else (turn track, score, exports) is derived by replaying it.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import pathlib
 import sqlite3
@@ -80,6 +81,18 @@ class StoredGame:
     @property
     def key(self) -> str:
         return f"{self.dev[:8]}/{self.gid}"
+
+    @property
+    def solo(self) -> str | None:
+        """The side the player took in a solitaire game (its log's second record), else None."""
+        lines = self.log.split("\n", 2)
+        if len(lines) > 1 and lines[1].startswith('{"a":"solo"'):
+            return json.loads(lines[1])["side"]
+        return None
+
+    @property
+    def mode(self) -> str:
+        return f"solitaire ({self.solo})" if self.solo else "basic"
 
 
 class Store:

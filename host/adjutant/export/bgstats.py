@@ -2,7 +2,8 @@
 
 The field names follow BG Stats' play-import format (sourceName, playDate,
 game, players with name/score/winner/role). Player names are the sides'
-names; rename them in BG Stats after import, or pass --player CP=Name.
+names; rename them in BG Stats after import, or pass --player CP=Name. In a
+solitaire game the AI's side is named "AI (Solitaire 3.3)" and the play is marked solo.
 """
 
 from __future__ import annotations
@@ -16,11 +17,16 @@ SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
 
 
 def play(g: StoredGame, players: dict[str, str]) -> dict:
+    if g.solo:
+        ai = "EA" if g.solo == "CP" else "CP"
+        players = dict(players)
+        players.setdefault(ai, "AI (Solitaire 3.3)")
     return {
         "sourceName": "Adjutant",
         "sourcePlayId": f"{g.dev}/{g.gid}",
         "playDate": g.pulled_at.replace("T", " ")[:19],
         "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"},
+        "solo": bool(g.solo),
         "comments": f"{g.name}: {g.winner or 'Draw'}"
         + (f" by {g.margin} BP, {g.level}" if g.winner else "")
         + f" (Adjutant {g.gid})",

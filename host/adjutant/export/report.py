@@ -77,7 +77,7 @@ def markdown(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
         png = out.with_name(f"{out.stem}-{g.gid}.png")
         png.write_bytes(chart_png(g, track))
         written.append(png)
-        parts.append(f"## {g.name}: {g.gid}\n\n{_result(g)}. Device {g.dev[:8]}, pulled {g.pulled_at}.\n")
+        parts.append(f"## {g.name}: {g.gid} ({g.mode})\n\n{_result(g)}. Device {g.dev[:8]}, pulled {g.pulled_at}.\n")
         parts.append(f"![cumulative captured BP]({png.name})\n")
         parts.append("| " + " | ".join(HEAD) + " |\n|" + "---|" * len(HEAD))
         parts += ["| " + " | ".join(row) + " |" for row in _rows(track)]
@@ -96,7 +96,7 @@ def html_report(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path
     for g in games:
         track = turns(g)
         data = base64.b64encode(chart_png(g, track)).decode()
-        parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2><p>{html.escape(_result(g))}</p>")
+        parts.append(f"<h2>{html.escape(g.name)}: {g.gid} ({g.mode})</h2><p>{html.escape(_result(g))}</p>")
         parts.append(f'<img alt="cumulative captured BP by turn" src="data:image/png;base64,{data}">')
         parts.append("<table><tr>" + "".join(f"<th>{h}</th>" for h in HEAD) + "</tr>")
         parts += ["<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in _rows(track)]

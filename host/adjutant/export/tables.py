@@ -10,12 +10,24 @@ import json
 from adjutant.export.timeline import turns
 from adjutant.store import StoredGame
 
-GAME_COLUMNS = ("device", "game", "name", "over", "winner", "margin", "level", "cp_total", "ea_total", "pulled_at")
+GAME_COLUMNS = (
+    "device",
+    "game",
+    "name",
+    "mode",
+    "over",
+    "winner",
+    "margin",
+    "level",
+    "cp_total",
+    "ea_total",
+    "pulled_at",
+)
 TURN_COLUMNS = ("turn", "defender", "turn_winner", "bp_cp", "bp_ea", "captured", "cum_cp", "cum_ea")
 
 
 def _game_cells(g: StoredGame) -> list:
-    return [g.dev, g.gid, g.name, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
+    return [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
 
 
 def to_csv(games: list[StoredGame]) -> str:
