@@ -137,3 +137,15 @@ def test_linked_plus_cards_flow_chart_matches_the_rules_text():
     assert len(solitaire.PLUS_LINKS) == len(headings) - 2  # the chart's title and its opening sentence
     names = [base for base, _ in solitaire.linked_to("Trip Wire")]
     assert names == ["Reinforced Trenches", "Only Fortifications", "Any Infantry"]
+
+
+def test_steps_4_to_7_prompts_carry_the_rules_words_for_each_phase():
+    text = _rules()
+    prompts = solitaire.PROMPTS
+    assert sorted(prompts) == ["bonus", "cr1", "cr2", "re"]
+    assert "Steps 4/12" in prompts["re"] and "Step 8" in prompts["re"]
+    for words in ("may look at cards in enemy hand", "Improved Doctrine", "Joint Planning"):
+        assert words in text and words in prompts["cr2"], words
+    assert "Step 5" in prompts["cr2"] and "Step 6" in prompts["cr2"] and "Step 7" in prompts["bonus"]
+    for prompt in prompts.values():
+        assert len(prompt) < 400  # a few screens of the 128x64 display at most
