@@ -21,6 +21,7 @@ from shared_engine.log import encode_compact
 CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
 ACKS_MAX = 32  # acks per request
+STATE_MAX = frames.BODY_MAX - 200  # room for the reply's own fields
 SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
 CARDS_MAX = 64 * 1024  # card file as sent (compressed or not)
 CARDS_JSON_MAX = 48 * 1024  # card file once inflated
@@ -198,12 +199,16 @@ class Ops:
         self.reply(rid, frames.OK, self._state())
 
     def _state(self):
+        """The game's state for a frame; a long scenario's turn track is cut to its recent turns."""
         app = self.app
-        return {
-            "gid": app.journal.gid if app.journal else None,
-            "screen": app.top().name,
-            "state": app.game.state_dict(),
-        }
+        state = app.game.state_dict()
+        body = {"gid": app.journal.gid if app.journal else None, "screen": app.top().name, "state": state}
+        track = state["track"]
+        while len(frames.dumps(body)) > STATE_MAX and len(track) > 1:
+            track = track[len(track) // 2 :]  # the pulled log has them all
+            state["track"] = track
+            state["track_from"] = track[0]["turn"]
+        return body
 
     def op_watch(self, rid, req, payload):
         self.watching = bool(req.get("on"))

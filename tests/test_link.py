@@ -473,3 +473,34 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
     play_json = json.loads(to_bgstats([solo]))
     assert play_json["solo"] is True
     assert [p["name"] for p in play_json["players"]] == ["Central Powers", "AI (Solitaire 3.3)"]
+
+
+def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: pathlib.Path) -> None:
+    from shared_engine import frames
+
+    with SimDevice(tmp_path / "flash.img", seed=2, timeout=300) as dev:
+        dev.wait(300)
+        dev.press("BACK")  # menu: New game, scenario of 40 turns
+        dev.press("DOWN", 3)
+        dev.press("OK")
+        dev.press("DOWN")
+        dev.press("OK")  # turns
+        dev.press("DOWN", 10)  # from 10 down past 1: wraps round to the 40-turn limit
+        dev.press("OK")
+        dev.press("DOWN", 2)
+        dev.press("OK")  # start the scenario
+        assert dev.state()["game"]["turns"] == 40
+        turn = ["OK", "OK", "UP", "OK", "OK", "OK"]  # roll, round 1, attack, round 2, bonus, battle
+        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK", "OK", "OK"]  # CP 1-0, 1 BP captured; draw, flip
+        for number in range(1, 25):
+            for button in turn + (["OK"] if number == 5 else []):  # the turn-5 reshuffle screen
+                dev.press(button)
+        start = len(dev.serial.output)
+        dev.serial.send(frames.encode({"id": 1, "op": "state"}))
+        dev.wait(50)
+        dev.serial.wait_for(b"\n", start)
+        reply, _ = frames.decode(bytes(dev.serial.output[start:]).split(b"\n")[0])
+        assert reply["st"] == 0, reply
+        state = reply["state"]
+        assert state["turn"] > 20 and state["track_from"] > 1
+        assert state["track"][-1]["turn"] == state["turn"]
