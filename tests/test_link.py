@@ -504,3 +504,49 @@ def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: path
         state = reply["state"]
         assert state["turn"] > 20 and state["track_from"] > 1
         assert state["track"][-1]["turn"] == state["turn"]
+
+
+def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is_stored(
+    tmp_path: pathlib.Path,
+) -> None:
+    import hashlib
+
+    from adjutant.errors import DeviceRefused
+    from shared_engine import frames
+    from shared_engine.log import decode, encode_compact
+
+    log = (REPO / "tests/golden/basic_game.jsonl").read_text()
+    compact = "".join(encode_compact(decode(line)) + "\n" for line in log.splitlines()).encode()
+    count = len(log.splitlines())
+    sha = hashlib.sha256(log.encode()).hexdigest()
+
+    class Fake:
+        info = {"dev": "fake-1", "board": "pico", "fw": "0.4.0", "caps": []}
+        wire_in = wire_out = 0
+
+        def __init__(self) -> None:
+            self.asked: list[str] = []
+            self.acked: list = []
+
+        def ask(self, op: str, fields: dict) -> dict:
+            if op == "list":
+                games = [
+                    {"gid": g, "sha": sha, "count": count, "size": len(log), "over": True} for g in ("g0001", "g0002")
+                ]
+                return {"games": games, "more": False}
+            self.acked += fields["games"]
+            return {"acked": len(fields["games"])}
+
+        def post(self, op: str, fields: dict) -> str:
+            return fields["gid"]
+
+        def reply_to(self, gid: str) -> dict:
+            if gid == "g0002":
+                raise DeviceRefused(frames.CHANGED, "device: changed: the game changed")
+            return {"from": 0, "count": count, "z": 0, "_payload": compact}
+
+    store = Store(tmp_path / "archive.sqlite3")
+    fake = Fake()
+    result = pull(fake, store)  # type: ignore[arg-type]
+    assert result.new == ["g0001"] and result.moved_on == ["g0002"]
+    assert [g.gid for g in store.games()] == ["g0001"] and fake.acked == [["g0001", sha]]

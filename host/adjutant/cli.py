@@ -196,6 +196,8 @@ def pull(ctx: click.Context) -> None:
         + (f" ({', '.join(result.new + result.updated)})" if result.new or result.updated else "")
         + f"; archive: {store.path}"
     )
+    if result.moved_on:
+        click.echo(f"{', '.join(result.moved_on)} moved on while being pulled (still in play): pull again later")
 
 
 @cli.command()

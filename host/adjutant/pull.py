@@ -23,9 +23,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from adjutant.errors import InvalidData
+from adjutant.errors import DeviceRefused, InvalidData
 from adjutant.link.client import Device
 from adjutant.store import Store, StoredGame, _now
+from shared_engine import frames
 from shared_engine.actions import SPECS, from_record, to_record
 from shared_engine.errors import GameError
 from shared_engine.game import Game
@@ -41,6 +42,7 @@ class PullResult:
     updated: list[str] = field(default_factory=list)
     unchanged: int = 0
     payload_bytes: int = 0  # canonical log bytes received
+    moved_on: list[str] = field(default_factory=list)  # played on while being pulled: next time
 
 
 # The engine's canonical JSON by CPython's C encoder: sorted keys, no spaces, ASCII. One
@@ -162,7 +164,14 @@ def pull(
         wire = device.wire_in + device.wire_out
         records = received[gid]
         before = len(records)
-        records += _records(device.reply_to(rid), gid, before)
+        try:
+            reply = device.reply_to(rid)
+        except DeviceRefused as e:
+            if e.status != frames.CHANGED:
+                raise
+            result.moved_on.append(gid)  # the game on the table moved on: the next pull takes it
+            continue
+        records += _records(reply, gid, before)
         if progress:
             progress(len(records) - before, device.wire_in + device.wire_out - wire)
         if len(records) < count:
