@@ -512,6 +512,7 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     import hashlib
 
     from adjutant.errors import DeviceRefused
+
     from shared_engine import frames
     from shared_engine.log import decode, encode_compact
 
