@@ -522,11 +522,10 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     sha = hashlib.sha256(log.encode()).hexdigest()
 
     class Fake:
-        info = {"dev": "fake-1", "board": "pico", "fw": "0.4.0", "caps": []}
         wire_in = wire_out = 0
 
         def __init__(self) -> None:
-            self.asked: list[str] = []
+            self.info = {"dev": "fake-1", "board": "pico", "fw": "0.4.0", "caps": []}
             self.acked: list = []
 
         def ask(self, op: str, fields: dict) -> dict:
