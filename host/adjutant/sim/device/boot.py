@@ -286,9 +286,12 @@ class Device:
         out.write(" %d %d %d\n" % (chip.on, chip.contrast, chip.inverted))
 
     def cmd_state(self, args):
-        import gfx
-        import runtime
-
+        try:
+            import gfx
+            import runtime
+        except ImportError:  # a bare board: no firmware on its flash yet
+            reply_json("state", {"shown": [], "screen": None})
+            return
         app = getattr(runtime, "current", None)
         out = {"shown": gfx.shown}
         if app is not None:
