@@ -44,6 +44,9 @@ test-cpython: $(VENV)/.installed
 
 test-micropython: $(VENV)/.installed
 	$(MICROPYTHON) tests/tools/mp_run.py tests/engine
+	@# The same firmware tests on CPython (tests/firmware/cpython_port.py stands in for framebuf,
+	@# ticks and vfs); the two that need littlefs itself run on MicroPython only.
+	$(BIN)/python tests/tools/mp_run.py tests/firmware
 	@# Files left open when the simulated power is cut are finalised later against the dead
 	@# flash, and MicroPython prints "OSError: 84" for each; the run's verdict is unaffected.
 	bash -o pipefail -c '$(MICROPYTHON) tests/tools/mp_run.py tests/firmware | grep -v "^OSError: 84$$"'

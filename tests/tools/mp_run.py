@@ -1,15 +1,20 @@
-"""Run plain-assert test modules under MicroPython (no pytest there).
+"""Run plain-assert test modules under MicroPython (no pytest there), or under CPython.
 
     micropython tests/tools/mp_run.py tests/engine [more folders]
+    python tests/tools/mp_run.py tests/firmware        (the firmware on CPython)
 
 Imports every test_*.py in the folders, calls each test_* function, and ends
-with "micropython: N passed, N failed". Exit status 1 if any failed.
+with "micropython: N passed, N failed" (or "cpython: ..."). Exit status 1 if
+any failed. On CPython, tests/firmware/cpython_port.py stands in for the
+MicroPython modules first; tests named in a module's MICROPYTHON_ONLY need
+littlefs itself and are counted as skipped.
 """
 
 import os
 import sys
 
 sys.path.insert(0, ".")  # run from the repository root, as `make` does
+RUNTIME = sys.implementation.name
 
 
 def run_folder(folder, results):
@@ -19,9 +24,13 @@ def run_folder(folder, results):
             continue
         name = package + "." + filename[:-3]
         module = __import__(name, None, None, ["*"])
+        only_micropython = getattr(module, "MICROPYTHON_ONLY", ())
         for attr in sorted(dir(module)):
             test = getattr(module, attr)
             if not attr.startswith("test_") or not callable(test):
+                continue
+            if RUNTIME != "micropython" and (only_micropython is True or attr in only_micropython):
+                results[2] += 1
                 continue
             try:
                 test()
@@ -33,13 +42,18 @@ def run_folder(folder, results):
 
 
 def main():
-    results = [0, 0]
+    results = [0, 0, 0]
+    if RUNTIME != "micropython" and any("firmware" in f for f in sys.argv[1:]):
+        from tests.firmware import cpython_port
+
+        cpython_port.install()
     for folder in sys.argv[1:]:
         run_folder(folder, results)
     if results[0] + results[1] == 0:
-        print("micropython: no tests found")
+        print("%s: no tests found" % RUNTIME)
         sys.exit(1)
-    print("micropython: %d passed, %d failed" % (results[0], results[1]))
+    skipped = " (%d need MicroPython's littlefs, skipped)" % results[2] if results[2] else ""
+    print("%s: %d passed, %d failed%s" % (RUNTIME, results[0], results[1], skipped))
     sys.exit(1 if results[1] else 0)
 
 
