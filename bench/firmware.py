@@ -123,6 +123,21 @@ def anchor(out: pathlib.Path) -> None:
     (out / "firmware/main.py").write_text("# nothing: the anchor measures the simulator alone\n")
 
 
+def live_heap(code: pathlib.Path, sim: pathlib.Path, full: bool) -> tuple[int, int]:
+    """Heap in use (after gc) with room to spare: after boot, and after the full game."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        SimDevice(
+            pathlib.Path(tmp) / "flash.img", seed=3 if full else None, heap=1 << 20, code=code, device_code=sim
+        ) as dev,
+    ):
+        dev.wait(300)
+        booted = dev.stats()["heap_alloc"]
+        if full:
+            play(dev)
+        return booted, dev.stats()["heap_alloc"]
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3) as dev:
         dev.wait(300)
@@ -143,11 +158,15 @@ def main() -> None:
             ("firmware + engine from .py", smallest(ROOT, sim), py_bytes),
             ("firmware + engine from .mpy", smallest(base / "mpy", sim), mpy_bytes),
         ]
+        alone, _ = live_heap(base / "anchor", sim, full=False)
+        booted, ended = live_heap(base / "mpy", sim, full=True)
     print("Smallest heap for the full game (MicroPython unix port, 64-bit; 1 KiB steps)")
     for name, heap, size in rows:
         code = f"{size:>8,} B code" if size else ""
         print(f"  {name:<34}{heap:>9,} B   {code}")
     print(f"  firmware's share over the anchor: .py {rows[1][1] - rows[0][1]:,} B, .mpy {rows[2][1] - rows[0][1]:,} B")
+    print("Live heap after gc, 1 MiB heap, .mpy: the simulator alone " + f"{alone:,} B")
+    print(f"  firmware over it: {booted - alone:,} B after boot, {ended - alone:,} B after the full game")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ class App:
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
         self.link = None  # the serial link, told of each saved action
+        self.pushed = False  # a screen was pushed since the lazy ones were last dropped
         self.game = None
         self._apply_display_settings()
         self._resume()
@@ -197,6 +198,7 @@ class App:
     def push(self, screen):
         self.stack.append(screen)
         self.dirty = True
+        self.pushed = True
 
     def pop(self):
         if len(self.stack) > 1:
@@ -246,7 +248,8 @@ class App:
             self.display.power(False)
         if self.dirty and not self.asleep:
             self.render()
-        if len(self.stack) == 1:
+        if self.pushed and len(self.stack) == 1:  # back on the mat after other screens
+            self.pushed = False
             unload_screens()
 
     def handle(self, button, kind, now):

@@ -17,18 +17,25 @@ def encode(action):
     return dumps(to_record(action))
 
 
-def decode(line, where="record"):
-    """One log line -> action tuple; GameError naming `where` if malformed."""
+def _parse(line, where):
     if len(line) > LINE_MAX:
         raise GameError("%s: longer than %d characters" % (where, LINE_MAX))
     try:
-        record = json.loads(line)
+        return json.loads(line)
     except ValueError:
         raise GameError("%s: not valid JSON" % where)
+
+
+def _checked(record, where):
     try:
         return from_record(record)
     except GameError as e:
         raise GameError("%s: %s" % (where, e))
+
+
+def decode(line, where="record"):
+    """One log line -> action tuple; GameError naming `where` if malformed."""
+    return _checked(_parse(line, where), where)
 
 
 def encode_compact(action):
@@ -41,21 +48,13 @@ def encode_compact(action):
 
 
 def decode_compact(line, where="record"):
-    if len(line) > LINE_MAX:
-        raise GameError("%s: longer than %d characters" % (where, LINE_MAX))
-    try:
-        values = json.loads(line)
-    except ValueError:
-        raise GameError("%s: not valid JSON" % where)
+    values = _parse(line, where)
     if type(values) is not list or not values or type(values[0]) is not str:
         raise GameError("%s: not a [kind, values...] array" % where)
     spec = SPECS.get(values[0])
     if spec is None or len(values) != len(spec) + 1:
         raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))
-    try:
-        return from_record(to_record(tuple(values)))
-    except GameError as e:
-        raise GameError("%s: %s" % (where, e))
+    return _checked(to_record(tuple(values)), where)
 
 
 def decode_any(line, where="record"):

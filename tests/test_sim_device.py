@@ -22,13 +22,6 @@ def _play(dev: SimDevice, script: list[tuple[str, str]]) -> None:
             dev.press(button)
 
 
-@pytest.fixture
-def dev(tmp_path: pathlib.Path):
-    with SimDevice(tmp_path / "flash.img", seed=5) as device:
-        device.wait(200)
-        yield device
-
-
 def test_full_game_through_the_buttons_on_the_simulated_device(dev: SimDevice) -> None:
     _play(dev, events())
     state = dev.state()

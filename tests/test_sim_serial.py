@@ -11,17 +11,9 @@ import pathlib
 import subprocess
 import sys
 
-import pytest
 from adjutant.sim.process import SimDevice
 
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
-
-
-@pytest.fixture
-def dev(tmp_path: pathlib.Path):
-    with SimDevice(tmp_path / "flash.img", seed=5) as device:
-        device.wait(200)
-        yield device
 
 
 def _interrupt(dev: SimDevice) -> int:

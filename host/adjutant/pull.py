@@ -27,10 +27,10 @@ from adjutant.errors import DeviceRefused, InvalidData
 from adjutant.link.client import Device
 from adjutant.store import Store, StoredGame, _now
 from shared_engine import frames
-from shared_engine.actions import SPECS, from_record, to_record
+from shared_engine.actions import to_record
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import encode
+from shared_engine.log import decode_compact, encode
 
 ACKS_PER_REQUEST = 32  # the device's limit
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
@@ -53,20 +53,11 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]:
     """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed)."""
     actions = []
-    records = []
     for number, text in enumerate(compact_lines, 1):
         try:
-            values = json.loads(text)
-            if not isinstance(values, list) or not values or not isinstance(values[0], str):
-                raise GameError("not a [kind, values...] list")
-            spec = SPECS.get(values[0])
-            if spec is None or len(values) != len(spec) + 1:
-                raise GameError(f"{values[0]!r} is not an action with {len(values) - 1} values")
-            record = to_record(tuple(values))
-            actions.append(from_record(record))  # the engine's checks, as make() does
-            records.append(record)
-        except (ValueError, GameError) as e:
-            raise InvalidData(f"record {number} from the device is malformed: {e}") from e
+            actions.append(decode_compact(text, f"record {number}"))
+        except GameError as e:
+            raise InvalidData(f"{e} (from the device)") from e
     if not actions:
         raise InvalidData("the device sent no records")
     try:
@@ -75,7 +66,7 @@ def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]
             game.apply(action)
     except GameError as e:
         raise InvalidData(f"the records do not replay: {e}") from e
-    log = "".join(_CANONICAL.encode(r) + "\n" for r in records)
+    log = "".join(_CANONICAL.encode(to_record(a)) + "\n" for a in actions)
     if sha is not None and hashlib.sha256(log.encode()).hexdigest() != sha:
         # The C encoder differs from the engine's only on exotic escapes; the engine decides.
         log = "".join(encode(a) + "\n" for a in actions)
