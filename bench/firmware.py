@@ -11,7 +11,9 @@ emulator: 1,044 bytes for every refresh.
 
 Heap: bisects `micropython -X heapsize=N` (1 KiB steps) for the smallest heap
 in which the game reaches its final score, with firmware and engine from .py
-sources and from .mpy files built by mpy-cross. The anchor runs the simulator
+sources, from .mpy files built by mpy-cross, and from the same .mpy in a ROMFS
+image run in place (the image's copy in the simulator's heap is not counted:
+a board maps it from flash). The anchor runs the simulator
 with an empty main.py, so the difference is the firmware's own share. This is
 the 64-bit unix port: objects and code take more heap than on a Pico.
 """
@@ -116,6 +118,23 @@ def compiled(out: pathlib.Path) -> int:
     return total
 
 
+def romfs(out: pathlib.Path) -> tuple[pathlib.Path, int]:
+    """firmware/ and shared_engine/ as one ROMFS image, as `mpremote romfs deploy` puts on a board."""
+    from adjutant.deploy import build_romfs
+
+    out.mkdir(parents=True)
+    image = out / "firmware.romfs"
+    return image, build_romfs(ROOT, image)
+
+
+def rom_heap(image: pathlib.Path, sim: pathlib.Path) -> int:
+    """The -X heapsize the simulator's copy of the image takes: its blocks and their share of the GC's tables."""
+    with tempfile.TemporaryDirectory() as tmp:
+        with SimDevice(pathlib.Path(tmp) / "f.img", code=image, device_code=sim) as dev:
+            blocks = dev.stats()["rom_heap"]
+    return blocks + -(-blocks * 3 // (8 * 16))  # 2 allocation + 1 finaliser bits per 16-byte block
+
+
 def anchor(out: pathlib.Path) -> None:
     (out / "firmware").mkdir(parents=True)
     for name in ("boards.py", "config.py"):  # the simulator reads the board definition
@@ -153,10 +172,13 @@ def main() -> None:
         mpy_bytes = compiled(base / "mpy")
         py_bytes = sum(p.stat().st_size for f in ("firmware", "shared_engine") for p in (ROOT / f).rglob("*.py"))
         sim = compiled_simulator(base / "sim")
+        image, image_bytes = romfs(base / "rom")
+        in_rom = rom_heap(image, sim)
         rows = [
             ("anchor: simulator, empty main.py", smallest(base / "anchor", sim, full=False), None),
             ("firmware + engine from .py", smallest(ROOT, sim), py_bytes),
             ("firmware + engine from .mpy", smallest(base / "mpy", sim), mpy_bytes),
+            ("firmware + engine from ROMFS", smallest(image, sim) - in_rom, image_bytes),
         ]
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)
@@ -164,7 +186,9 @@ def main() -> None:
     for name, heap, size in rows:
         code = f"{size:>8,} B code" if size else ""
         print(f"  {name:<34}{heap:>9,} B   {code}")
-    print(f"  firmware's share over the anchor: .py {rows[1][1] - rows[0][1]:,} B, .mpy {rows[2][1] - rows[0][1]:,} B")
+    shares = ", ".join(f"{name.split()[-1]} {heap - rows[0][1]:,} B" for name, heap, _ in rows[1:])
+    print(f"  firmware's share over the anchor: {shares}")
+    print(f"  (ROMFS: the image's {in_rom:,} B in the simulator's heap are not counted; a board maps it from flash)")
     print("Live heap after gc, 1 MiB heap, .mpy: the simulator alone " + f"{alone:,} B")
     print(f"  firmware over it: {booted - alone:,} B after boot, {ended - alone:,} B after the full game")
 

@@ -42,6 +42,7 @@ class App:
         self.pulled = False  # the host holds this game as it stands now
         self.link = None  # the serial link, told of each saved action
         self.pushed = False  # a screen was pushed since the lazy ones were last dropped
+        self.moved = False  # the screen stack changed since this step began
         self.game = None
         self._apply_display_settings()
         self._resume()
@@ -68,6 +69,8 @@ class App:
 
     def new_game(self, name, turns, first):
         game = Game(make("new", name, turns, first))
+        if self.journal is not None:
+            self.journal.close()  # making room may remove its files, if the host holds the game
         try:
             journal = games.create(game)
         except OSError as e:
@@ -83,6 +86,8 @@ class App:
 
     def delete_game(self, gid):
         current = self.journal is not None and self.journal.gid == gid
+        if current:
+            self.journal.close()
         games.remove(gid)
         if current:
             self.journal = None
@@ -172,16 +177,19 @@ class App:
         if self._cards is None:
             import json
 
-            from shared_engine.cards import CardSet
-
             try:
-                with open("cards.json") as f:
-                    self._cards = CardSet(json.load(f))
-            except OSError:
+                f = open("cards.json")
+            except OSError:  # no card data: the parser's code need not take heap
                 return None
+            try:
+                from shared_engine.cards import CardSet
+
+                self._cards = CardSet(json.load(f))
             except Exception as e:  # bad card data must not stop the game
                 self.say("cards.json: %s" % e)
                 return None
+            finally:
+                f.close()
             self.game.cards = self._cards
         return self._cards
 
@@ -198,11 +206,12 @@ class App:
     def push(self, screen):
         self.stack.append(screen)
         self.dirty = True
-        self.pushed = True
+        self.pushed = self.moved = True
 
     def pop(self):
         if len(self.stack) > 1:
             self.stack.pop()
+            self.moved = True
         self.dirty = True
 
     def pop_to_mat(self):
@@ -251,6 +260,9 @@ class App:
         if self.pushed and len(self.stack) == 1:  # back on the mat after other screens
             self.pushed = False
             unload_screens()
+        elif self.moved:  # one screen gave way to another: drop the code of those gone
+            unload_screens(self.stack)
+        self.moved = False
 
     def handle(self, button, kind, now):
         self.idle_at = now
@@ -326,8 +338,22 @@ LAZY = (
 )
 
 
-def unload_screens():
-    loaded = [name for name in LAZY if name in sys.modules]
+def _in_use(name, stack):
+    shared = sys.modules["screens.base"].__dict__.values()  # every screen module imports these
+    for value in sys.modules[name].__dict__.values():
+        if type(value) is type and value not in shared:
+            for screen in stack:
+                if isinstance(screen, value):
+                    return True
+    return False
+
+
+def unload_screens(stack=None):
+    """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
+    if stack is None:
+        loaded = [name for name in LAZY if name in sys.modules]
+    else:  # helpers such as the guidance texts stay until the mat: screens may hold their functions
+        loaded = [n for n in LAZY if n in sys.modules and n.startswith("screens.") and not _in_use(n, stack)]
     if not loaded:
         return
     for name in loaded:

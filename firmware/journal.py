@@ -104,6 +104,7 @@ class Journal:
         self.records = 0  # in the current journal
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a compaction succeeds
+        self._file = None  # the journal, held open for appending
 
     def _journal_path(self):
         return "%s.j%d" % (self.base, self.gen)
@@ -155,14 +156,30 @@ class Journal:
         """Write one record; OSError (e.g. a full flash) means it is not saved."""
         if self.blocked:
             raise OSError(self.blocked)
-        with open(self._journal_path(), "a") as f:
-            f.write(_line(encode(action)))
+        try:
+            if self._file is None:
+                # Held open: the file's 1 KB cache is found once, not in a fragmented heap at every action.
+                self._file = open(self._journal_path(), "a")
+            self._file.write(_line(encode(action)))
+            self._file.flush()  # littlefs commits the file here, as close() would
+        except OSError:
+            self.close()
+            raise
         self.records += 1
+
+    def close(self):
+        f, self._file = self._file, None
+        if f is not None:
+            try:
+                f.close()
+            except OSError:
+                pass
 
     def needs_compaction(self, game):
         return self.records >= COMPACT_AFTER and not game.undone
 
     def compact(self, game, gen=None):
+        self.close()
         old = self._journal_path()
         gen = self.gen + 1 if gen is None else gen
         tmp = self.base + ".tmp"
@@ -196,6 +213,7 @@ class Journal:
         return meta["log"]
 
     def remove(self):
+        self.close()
         for name in os.listdir(self.root):
             if name.startswith(self.gid + "."):
                 _remove("%s/%s" % (self.root, name))

@@ -7,8 +7,8 @@ only what changed; `link` answers the host on the USB serial port.
 
 import asyncio
 import os
+import sys
 
-import boards
 import config
 import machine
 from app import App
@@ -22,13 +22,18 @@ WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
 
 
 def build(board_name=None):
+    import boards
+
     board = boards.board(board_name)
     bus = board["i2c"]
     i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     shown = board["display"]
     display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"])
-    pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in boards.BUTTONS]
-    return board, display, Buttons(pins, boards.BUTTONS)
+    names = boards.BUTTONS
+    pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in names]
+    # Every board's definition is code on the heap; only the chosen one is needed from now on.
+    del sys.modules["boards"]
+    return board, display, Buttons(pins, names)
 
 
 def _urandom_byte():

@@ -106,3 +106,23 @@ def test_a_whole_solitaire_game_plays_headless_and_logs_every_ai_roll(tmp_path: 
     assert ["s8", 9] in [roll[:2] for roll in game["track"][2]["ai"]]  # the random discard of turn 3
     for name in ("screen-solo-step3.png", "screen-solo-step7.png", "screen-solo-step11.png"):
         assert (tmp_path / name).read_bytes().startswith(b"\x89PNG")
+
+
+def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> None:
+    from adjutant.deploy import build, build_romfs
+
+    image = tmp_path / "firmware.romfs"
+    assert build_romfs(REPO, image) > 0
+    build(REPO, tmp_path / "mpy")  # the same .mpy files, loaded into the heap as from a board's flash
+    used = {}
+    for name, code in (("rom", image), ("mpy", tmp_path / "mpy")):
+        with SimDevice(tmp_path / f"{name}.img", seed=5, code=code) as dev:
+            dev.wait(200)
+            stats = dev.stats()
+            used[name] = stats["heap_alloc"] - stats["rom_heap"]
+            if name == "rom":
+                assert stats["rom_heap"] >= image.stat().st_size
+                _play(dev, events())
+                assert dev.state()["game"]["end"]["final"] == expected_totals()
+    # bytecode and constants stay in the image: tens of KB less heap than the same .mpy loaded
+    assert used["rom"] < used["mpy"] - 20_000, used

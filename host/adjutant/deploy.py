@@ -50,6 +50,28 @@ def build(source: pathlib.Path, out: pathlib.Path) -> list[pathlib.Path]:
     return sorted(out.iterdir())
 
 
+def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
+    """The compiled firmware as a ROMFS image, for boards built with a ROM partition.
+
+    `mpremote romfs deploy IMAGE` writes it; MicroPython then runs the .mpy code
+    in place from flash instead of loading it into RAM. main.py stays on the
+    read-write flash. Returns the image's size.
+    """
+    import contextlib
+    import io
+
+    from mpremote.romfs import make_romfs
+
+    with tempfile.TemporaryDirectory() as tmp:
+        stage = pathlib.Path(tmp)
+        build(source, stage)
+        (stage / "main.py").unlink()
+        with contextlib.redirect_stdout(io.StringIO()):  # it lists every file it packs
+            data = make_romfs(str(stage), mpy_cross=False)
+    image.write_bytes(data)
+    return len(data)
+
+
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
     """Ask running Adjutant firmware for one boot without the app; a bare board needs nothing."""
     from adjutant.link.client import connect

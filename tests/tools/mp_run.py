@@ -7,7 +7,7 @@ Imports every test_*.py in the folders, calls each test_* function, and ends
 with "micropython: N passed, N failed" (or "cpython: ..."). Exit status 1 if
 any failed. On CPython, tests/firmware/cpython_port.py stands in for the
 MicroPython modules first; tests named in a module's MICROPYTHON_ONLY need
-littlefs itself and are counted as skipped.
+MicroPython itself (littlefs, its asyncio) and are counted as skipped.
 """
 
 import os
@@ -38,7 +38,12 @@ def run_folder(folder, results):
             except Exception as e:  # report every failure, keep going
                 results[1] += 1
                 print("FAIL %s.%s" % (name, attr))
-                sys.print_exception(e)
+                if RUNTIME == "micropython":
+                    sys.print_exception(e)
+                else:
+                    import traceback
+
+                    traceback.print_exception(e)
 
 
 def main():
@@ -52,7 +57,7 @@ def main():
     if results[0] + results[1] == 0:
         print("%s: no tests found" % RUNTIME)
         sys.exit(1)
-    skipped = " (%d need MicroPython's littlefs, skipped)" % results[2] if results[2] else ""
+    skipped = " (%d need MicroPython itself, skipped)" % results[2] if results[2] else ""
     print("%s: %d passed, %d failed%s" % (RUNTIME, results[0], results[1], skipped))
     sys.exit(1 if results[1] else 0)
 

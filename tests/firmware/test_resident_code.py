@@ -1,0 +1,55 @@
+"""Code on the heap: a board loads .mpy into RAM, so only what the screens in use need stays loaded."""
+
+import sys
+
+from tests.firmware import rig
+from tests.firmware.full_game import events, expected_totals
+
+# runtime.py is the boot: it imports MicroPython's asyncio (sleep_ms), which CPython's is not
+MICROPYTHON_ONLY = ("test_only_the_chosen_board_definition_stays_after_boot",)
+
+
+def _lazy_screens():
+    import app
+
+    return [name for name in app.LAZY if name.startswith("screens.") and name in sys.modules]
+
+
+def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
+    rig.mount(rig.RamFlash(), format_first=True)
+    sys.modules.pop("shared_engine.cards", None)  # other tests may have loaded it
+    application = rig.new_app()[0]
+    import app
+
+    app.unload_screens()
+    shown = set()
+    for button, kind in events():
+        application.handle(button, kind, 0)
+        application.step(0)
+        for name in _lazy_screens():
+            assert app._in_use(name, application.stack), (name, [s.name for s in application.stack])
+            shown.add(name)
+        if len(application.stack) == 1:
+            assert not _lazy_screens(), _lazy_screens()
+    assert application.game.state.result[0] == expected_totals()
+    assert application.top().name == "over"
+    # the hands were entered on the battle screen's module, then the end screen replaced it
+    assert "screens.battle" in shown and "screens.end" in shown
+    assert _lazy_screens() == ["screens.end"], _lazy_screens()
+    # without card data on the flash the card parser is never loaded
+    assert "shared_engine.cards" not in sys.modules
+    rig.unmount()
+
+
+def test_only_the_chosen_board_definition_stays_after_boot():
+    rig.mount(rig.RamFlash(), format_first=True)
+    import runtime
+
+    machine = sys.modules["machine"]
+    machine.Pin.pins = {}
+    machine.I2C.devices = {0x3C: rig.OledChip("ssd1306")}
+    board, _, buttons = runtime.build("pico")
+    assert board["name"] == "pico" and buttons.names == rig.BUTTONS
+    assert "boards" not in sys.modules
+    assert sorted(board["buttons"]) == sorted(rig.BUTTONS)
+    rig.unmount()
