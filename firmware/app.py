@@ -6,6 +6,7 @@ way. An action reaches the journal on flash before any screen shows it.
 """
 
 import gc
+import os
 import sys
 from time import ticks_diff, ticks_ms
 
@@ -37,7 +38,7 @@ class App:
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True
-        self._cards = None
+        self._cards = None  # loaded at first use; False: there is no card data
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
         self.link = None  # the serial link, told of each saved action
@@ -174,12 +175,16 @@ class App:
             self.push(GameOver(self))
 
     def cards(self):
+        if self._cards is False:  # none on the flash, until the link brings some
+            return None
         if self._cards is None:
             import json
 
             try:
+                os.stat("cards.json")  # open() would first take a 1.2 KB block to find out
                 f = open("cards.json")
             except OSError:  # no card data: the parser's code need not take heap
+                self._cards = False
                 return None
             try:
                 from shared_engine.cards import CardSet

@@ -11,6 +11,12 @@ _ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
 def _string(s, out):
+    for ch in s:
+        if ch in _ESCAPES or not " " <= ch <= "~":
+            break
+    else:  # plain ASCII, the usual case: one piece, not a list entry per character
+        out.append('"%s"' % s)
+        return
     out.append('"')
     for ch in s:
         code = ord(ch)

@@ -50,3 +50,19 @@ def test_without_card_data_the_roll_comes_at_once():
     _step(app, "OK")
     assert app.top().name == "dice" and app.game.state.current.re_card is None
     rig.unmount()
+
+
+def test_card_data_pushed_after_a_roll_without_it_is_used_at_the_next_roll():
+    rig.mount(rig.RamFlash(64), format_first=True)
+    app = rig.new_app()[0]
+    rig.allow(50)
+    app.step()
+    assert app.cards() is None  # known absent: later rolls do not look again
+    with open("cards.json", "w") as f:
+        json.dump(CARDS, f)
+    assert app.cards() is None
+    app.cards_changed()  # what the link does when a push commits
+    assert sorted(app.cards().by_id) == ["cp-1", "re-flu", "re-mud"]
+    _step(app, "OK")
+    assert app.top().name == "pick-re"
+    rig.unmount()
