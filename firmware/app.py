@@ -6,7 +6,6 @@ way. An action reaches the journal on flash before any screen shows it.
 """
 
 import gc
-import os
 import sys
 from time import ticks_diff, ticks_ms
 
@@ -181,7 +180,6 @@ class App:
             import json
 
             try:
-                os.stat("cards.json")  # open() would first take a 1.2 KB block to find out
                 f = open("cards.json")
             except OSError:  # no card data: the parser's code need not take heap
                 self._cards = False

@@ -20,13 +20,24 @@ def _step(app, button):
     app.step()
 
 
-def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
-    rig.mount(rig.RamFlash(64), format_first=True)
+def _write_cards():
     with open("cards.json", "w") as f:
         json.dump(CARDS, f)
+
+
+def _booted(with_cards=False):
+    """The app on a fresh flash, showing the mat in the RE phase."""
+    rig.mount(rig.RamFlash(64), format_first=True)
+    if with_cards:
+        _write_cards()
     app = rig.new_app()[0]
     rig.allow(50)
     app.step()
+    return app
+
+
+def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
+    app = _booted(with_cards=True)
     _step(app, "OK")  # RE phase: OK asks for the card first
     assert app.top().name == "pick-re"
     assert [row[0] for row in app.top().items()] == ["Flu", "Mud", "(not listed)"]
@@ -43,23 +54,16 @@ def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
 
 
 def test_without_card_data_the_roll_comes_at_once():
-    rig.mount(rig.RamFlash(64), format_first=True)
-    app = rig.new_app()[0]
-    rig.allow(50)
-    app.step()
+    app = _booted()
     _step(app, "OK")
     assert app.top().name == "dice" and app.game.state.current.re_card is None
     rig.unmount()
 
 
 def test_card_data_pushed_after_a_roll_without_it_is_used_at_the_next_roll():
-    rig.mount(rig.RamFlash(64), format_first=True)
-    app = rig.new_app()[0]
-    rig.allow(50)
-    app.step()
+    app = _booted()
     assert app.cards() is None  # known absent: later rolls do not look again
-    with open("cards.json", "w") as f:
-        json.dump(CARDS, f)
+    _write_cards()
     assert app.cards() is None
     app.cards_changed()  # what the link does when a push commits
     assert sorted(app.cards().by_id) == ["cp-1", "re-flu", "re-mud"]

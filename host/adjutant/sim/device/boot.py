@@ -4,10 +4,10 @@
                         [--fresh] [--blocks N] [--seed N] [--board NAME] [--realtime]
 
 CODE holds firmware/ and shared_engine/: the repository, or the same files as
-.mpy; or a ROMFS image (NAME.romfs, built by `mpremote romfs build`) mounted at
-/rom as a board's ROM partition; or it is "flash": a bare board, running
-whatever was deployed onto its flash (adjutant deploy). --wiring names the firmware folder whose boards.py
-says how the simulated board is wired.
+.mpy; or a ROMFS image (NAME.romfs, from adjutant.deploy.build_romfs) mounted
+at /rom as a board's ROM partition; or it is "flash": a bare board, running
+whatever was deployed onto its flash (adjutant deploy). --wiring names the
+firmware folder whose boards.py says how the simulated board is wired.
 
 Installs the simulated `time`, `select`, `machine` and `micropython` before
 anything of the firmware loads, mounts the littlefs image at /flash (the
@@ -77,31 +77,30 @@ def reply_json(kind, value):
     out.write("\n")
 
 
-ROM = [0]  # heap the ROM partition's image takes here; on a board it is memory-mapped flash
-
-
 def mount_rom(path):
     """A ROMFS image as a board's ROM partition: .mpy code in it runs in place, not copied to RAM.
 
-    The image is read into one buffer before the firmware allocates anything;
-    the heap benchmark subtracts that buffer, which a board keeps in flash.
+    The image is read into one buffer before the firmware allocates anything.
+    Returns the heap that buffer takes, which the heap benchmark subtracts: a
+    board keeps the image in memory-mapped flash.
     """
     gc.collect()
     before = gc.mem_alloc()
     rom = bytearray(os.stat(path)[6])
     with open(path, "rb") as f:
         f.readinto(rom)
-    ROM[0] = gc.mem_alloc() - before
     vfs.mount(vfs.VfsRom(rom), "/rom")
     sys.path.insert(0, "/rom")
+    return gc.mem_alloc() - before
 
 
 class Device:
     def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring):
+        self.rom_heap = 0
         if repo == "flash":  # as on a board: modules come from the flash (the working directory)
             sys.path.insert(0, "")
         elif repo.endswith(".romfs"):
-            mount_rom(repo)
+            self.rom_heap = mount_rom(repo)
         else:
             sys.path.insert(0, repo)
             sys.path.insert(0, repo + "/firmware")
@@ -335,7 +334,7 @@ class Device:
             "heap_free": gc.mem_free(),
             "heap_alloc": gc.mem_alloc(),
             "boots": self.boots,
-            "rom_heap": ROM[0],
+            "rom_heap": self.rom_heap,
         }
         reply_json("stats", out)
 
