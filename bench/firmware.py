@@ -33,23 +33,23 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 from adjutant.sim.process import DEVICE_DIR, SimDevice, SimError  # noqa: E402
 from heap_search import smallest_heap  # noqa: E402
 
-from tests.firmware.full_game import events, expected_totals  # noqa: E402
+from tests.firmware import full_game  # noqa: E402
 
 STEP = 1024
 
 
-def play(dev: SimDevice) -> list[int]:
-    """Bytes on the I2C wire for each press of the full game."""
+def play(dev: SimDevice) -> tuple[list[int], list[str]]:
+    """Bytes on the I2C wire for each press of the full game, and what went wrong in any turn."""
     per_press = []
-    for button, kind in events():
+
+    def press(button: str, ms: int) -> None:
         before = dev.i2c_bytes
-        if kind == "LONG":
-            dev.hold(button)
-        else:
-            dev.press(button)
+        dev.hold(button, ms)
         dev.wait(100)
         per_press.append(dev.i2c_bytes - before)
-    return per_press
+
+    wrong = full_game.play(press, lambda: dev.state()["game"])
+    return per_press, wrong
 
 
 def adafruit_show_bytes() -> int:
@@ -80,10 +80,11 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
                 dev.wait(300)
                 if not full:
                     return bool(dev.stats())
-                play(dev)
+                _, wrong = play(dev)
                 state = dev.state()
-                # the whole game, as scripted: a refusal for want of memory would change the score
-                return state.get("screen") == "over" and state["game"]["end"]["final"] == expected_totals()
+                # every turn as scripted: a roll, an Attack mark or an undo lost for want of memory fails
+                final = state["game"]["end"]["final"] if state["game"].get("end") else None
+                return not wrong and state.get("screen") == "over" and final == full_game.expected_totals()
         except (SimError, OSError, ValueError, KeyError, BrokenPipeError):
             return False
 
@@ -160,9 +161,12 @@ def live_heap(code: pathlib.Path, sim: pathlib.Path, full: bool) -> tuple[int, i
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3) as dev:
         dev.wait(300)
-        per_press = play(dev)
+        per_press, wrong = play(dev)
+    if wrong:
+        raise SystemExit("the scripted game went wrong: " + "; ".join(wrong))
     full_frame = adafruit_show_bytes()
     mean = sum(per_press) / len(per_press)
+    print(f"Presses for the scripted 10-turn game (a hold counts once): {len(per_press)} (before: 328)")
     print(f"I2C bytes per button press, scripted full game ({len(per_press)} presses)")
     print(f"  adjutant driver: mean {mean:.0f}, median {statistics.median(per_press):.0f}, max {max(per_press)}")
     print(f"  anchor, adafruit_ssd1306 show(): {full_frame} per refresh; ratio {full_frame / mean:.1f}x")

@@ -15,6 +15,7 @@ import gfx
 from screens.mat import MatScreen
 
 from shared_engine.actions import make
+from shared_engine.describe import describe
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
 from shared_engine.game import Game
@@ -33,6 +34,7 @@ class App:
         self.toast = None
         self.toast_at = 0
         self.toast_ms = TOAST_MS
+        self.must_read = False  # the toast is a warning: it stays, and only OK or BACK closes it
         self.idle_at = ticks_ms() if now is None else now
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
@@ -47,7 +49,7 @@ class App:
         self._apply_display_settings()
         self._resume()
         if problem:
-            self.say(problem)
+            self.warn(problem)
 
     # -- games on flash -------------------------------------------------------
 
@@ -59,24 +61,28 @@ class App:
                 self.journal = journal
                 self.pulled = games.is_pulled(journal.gid)
                 if journal.problems:
-                    self.say("Recovered %s: %s" % (journal.gid, journal.problems[0]))
+                    self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
-                    self.say("Flash full: %s" % journal.blocked)
+                    self.warn("Flash full: %s" % journal.blocked)
                 return
             except (GameError, OSError, ValueError) as e:
-                self.say("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
+                self.warn("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
         self.new_game("Basic game", 10, "CP")
 
     def new_game(self, name, turns, first):
-        game = Game(make("new", name, turns, first))
-        if self.journal is not None:
-            self.journal.close()  # making room may remove its files, if the host holds the game
+        game = Game(make("new", name, turns, first), self._cards or None)
+        old = self.journal
+        if old is not None:
+            old.close()  # making room may remove its files, if the host holds the game
+            if self.game is not None and _empty(self.game):
+                games.remove(old.gid)  # nothing was played: nothing to keep or pull
+                self.journal = None
         try:
             journal = games.create(game)
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
                 self.game = game
-            self.say("Flash full (%s): pull games with the host, then delete some" % e)
+            self.warn("Flash full (%s): pull games with the host, then delete some" % e)
             return False
         self.game = game
         self.journal = journal
@@ -102,7 +108,7 @@ class App:
             action = make(kind, *values)
             game.apply(action)
         except GameError as e:
-            self.say(str(e))
+            self.warn(str(e))
             return False
         try:
             if self.journal is None:
@@ -113,7 +119,7 @@ class App:
                 self.journal.append(action)
         except OSError as e:
             self._rollback(kind, undone)
-            self.say("Not saved, so not done: flash full or failing (%s)" % e)
+            self.warn("Not saved, so not done: flash full or failing (%s)" % e)
             return False
         self.dirty = True
         if self.pulled:  # the host's copy is now behind: this game may not be removed
@@ -142,25 +148,40 @@ class App:
     def _after(self, kind):
         # Screens that come by themselves at their moment in the game.
         state = self.game.state
-        if kind == "next" and state.phase == "draw" and state.turn == 5 and state.turns > 5:
+        if kind != "next" and kind != "no_nat":
+            return
+        if state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]:
+            # the ruling for the last turn: no 7.19 draw; from 7.18 straight to counting hands (3.2)
+            if self.act("next"):
+                self.act("next")
+        elif state.phase == "draw" and state.turn == 5 and state.turns > 5:
             from screens.guide import Reshuffle
 
             self.push(Reshuffle(self))
-        elif state.phase == "score" and kind in ("next", "no_nat"):
+        elif state.phase in ("score", "over"):
             self.show_end()
 
     def roll_re(self):
         return self.act("roll", 6, roll(self.random_byte, 6), "re")
 
     def undo(self):
+        if not self.game.actions:
+            self.say("Nothing to undo")
+            return
+        action = self.game.actions[-1]
         if self.act("undo"):
             self.pop_to_mat()
-            self.say("Undone", TOAST_MS // 2)
+            self.say("Undone: " + describe(action, self.game.state.phase), TOAST_MS // 2)
 
     def redo(self):
+        if not self.game.undone:
+            self.say("Nothing to redo")
+            return
+        action = self.game.undone[-1]
+        phase = self.game.state.phase
         if self.act("redo"):
             self.pop_to_mat()
-            self.say("Redone", TOAST_MS // 2)
+            self.say("Redone: " + describe(action, phase), TOAST_MS // 2)
 
     def show_end(self):
         phase = self.game.state.phase
@@ -174,6 +195,7 @@ class App:
             self.push(GameOver(self))
 
     def cards(self):
+        """The card data on flash, attached to the game being played; None if there is none."""
         if self._cards is False:  # none on the flash, until the link brings some
             return None
         if self._cards is None:
@@ -189,11 +211,11 @@ class App:
 
                 self._cards = CardSet(json.load(f))
             except Exception as e:  # bad card data must not stop the game
-                self.say("cards.json: %s" % e)
+                self.warn("cards.json: %s" % e)
                 return None
             finally:
                 f.close()
-            self.game.cards = self._cards
+        self.game.cards = self._cards  # every game uses the data on the device, however it began
         return self._cards
 
     def cards_changed(self):
@@ -222,10 +244,21 @@ class App:
         self.dirty = True
 
     def say(self, text, ms=TOAST_MS):
+        """A message that goes by itself; the next press closes it and still acts."""
+        if self.must_read:  # a warning on screen is not covered by news
+            return
         self.toast = text
         self.toast_at = ticks_ms()
         self.toast_ms = ms
         self.dirty = True
+
+    def warn(self, text):
+        """A message that must be read: it stays until OK (or BACK), and that press does nothing else."""
+        if self.must_read:  # one warning after another: keep both
+            text = self.toast + "; " + text
+        self.must_read = False
+        self.say(text)
+        self.must_read = True
 
     def set(self, key, value):
         self.settings[key] = value
@@ -233,7 +266,7 @@ class App:
         try:
             config.save(self.settings)
         except OSError as e:
-            self.say("Setting not saved: %s" % e)
+            self.warn("Setting not saved: %s" % e)
         self.dirty = True
 
     def _apply_display_settings(self):
@@ -251,7 +284,7 @@ class App:
             self.handle(button, kind, now)
         if self.swallow and not self.buttons.any_down():
             self.swallow = False
-        if self.toast and ticks_diff(now, self.toast_at) > self.toast_ms:
+        if self.toast and not self.must_read and ticks_diff(now, self.toast_at) > self.toast_ms:
             self.toast = None
             self.dirty = True
         sleep_s = self.settings["sleep"]
@@ -282,13 +315,17 @@ class App:
             self.say("One button at a time, please")
             self.swallow = True
             return
-        if self.toast and kind == "DOWN":
-            self.toast = None
-            self.swallow = True
-            self.dirty = True
-            return
         if kind == "DOWN":
             return
+        if self.must_read:
+            if kind == "SHORT" and button in ("OK", "BACK"):
+                self.toast = None
+                self.must_read = False
+                self.dirty = True
+            return
+        if self.toast:  # news closes with the next press, which acts as well
+            self.toast = None
+            self.dirty = True
         screen = self.top()
         try:
             if button == "BACK" and kind == "LONG" and screen.name != "buttons":
@@ -297,7 +334,7 @@ class App:
                 screen.key(button, kind)
         except Exception as e:  # a screen's fault must not stop the device
             self.pop_to_mat()
-            self.say("Error: %r" % e)
+            self.warn("Error: %r" % e)
         self.buttons.repeat = self.top().repeat
         self.dirty = True
 
@@ -310,17 +347,17 @@ class App:
         except Exception as e:
             self.pop_to_mat()
             fb.fill(0)
-            self.say("Error: %r" % e)
+            self.warn("Error: %r" % e)
             self.top().draw(fb)
         if self.toast:
-            lines = gfx.wrap(self.toast)[:4]
-            top = 63 - 9 * len(lines) - 2
-            fb.fill_rect(0, top, 128, 64 - top, 0)
-            fb.rect(0, top, 128, 64 - top, 1)
-            for row, line in enumerate(lines):
-                gfx.text(fb, line, 0 if len(line) == 16 else 2, top + 2 + row * 9)
+            gfx.toast(fb, self.toast, self.must_read)
         fb.show()
         self.dirty = False
+
+
+def _empty(game):
+    """Nothing was played yet (choosing solitaire is not play)."""
+    return all(a[0] == "solo" for a in game.actions)
 
 
 # Screens other than the mat are imported when first shown. Back on the mat

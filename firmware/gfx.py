@@ -86,6 +86,20 @@ def die(fb, face, x, y, size=40):
     shown.append("d6=%d" % face)
 
 
+def toast(fb, message, must_read):
+    """A boxed message over the bottom of the screen; a warning ends with how to close it."""
+    lines = wrap(message)
+    if must_read:
+        lines = lines[:3] + ["OK: close"]
+    else:
+        lines = lines[:4]
+    top = 63 - 9 * len(lines) - 2
+    fb.fill_rect(0, top, 128, 64 - top, 0)
+    fb.rect(0, top, 128, 64 - top, 1)
+    for row, line in enumerate(lines):
+        text(fb, line, 0 if len(line) == 16 else 2, top + 2 + row * 9)
+
+
 def bar(fb, y, label, color=1):
     """An inverted title bar across the top."""
     fb.fill_rect(0, y, 128, 9, color)

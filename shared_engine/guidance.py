@@ -32,20 +32,72 @@ RULES = {
 }
 RESHUFFLE_TURN = 5  # 8.1
 
+RESHUFFLE = "End of turn 5: discard all hands; reshuffle all decks except captured Nationality cards; deal as in 2.0"
+SETUP = (
+    ("2.2", "Shuffle the Random Event deck, face-down"),
+    ("2.3", "Shuffle the Bonus deck; each player draws 2"),
+    ("2.4", "Shuffle the Neutral deck; each player draws 2"),
+    ("2.5", "Shuffle each Nationality deck; each player draws 2 from their own"),
+    ("2.6", "Draw 5 more Nationality or Neutral, to 11; discard 2, to 9"),
+)
+EMPTY_DECK = (
+    "An empty Nationality deck is first rebuilt by reshuffling its discard pile; "
+    "only if that is impossible does the game end"
+)
+CAPTURED = (
+    "Captured BP: the loser's played Nationality cards, face-down ones and Nationality Jokers too; "
+    "never Neutral or Bonus"
+)
+KEEP = (
+    "Winner may keep 1 own played Nationality card or 1 Neutral: "
+    "not a Joker, face card (A K Q J), Bonus or white-BP-in-black-circle card"
+)
+
+
+def reshuffle_due(state):
+    return state.turn == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN
+
+
+def _draw(state):
+    if state.solo is not None:
+        # Solitaire Steps 10 and 15 replace the two-player draw
+        you_attacked = state.current.defender != state.solo
+        step = "10" if you_attacked else "15"
+        ai_step = "11 (it attacks next)" if you_attacked else "3 (it defends next)"
+        out = [("S" + step, "Discard both hands. Rebuild yours as in 2.0; the AI's by Step " + ai_step)]
+        if reshuffle_due(state):
+            out.insert(0, ("8.1", RESHUFFLE + "; start again from Solitaire Step 1"))
+        return out
+    if reshuffle_due(state):
+        return [("8.1", RESHUFFLE), ("2.1", "The Defender draws first")]
+    return [
+        ("7.16", "Discard played Neutral and Nationality cards"),
+        ("7.17", "Shuffle the RE card and used Bonus cards back into their decks"),
+        ("7.19", "Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2"),
+        ("7.19.1", "Hand too full for those 5: draw 1 Bonus, then 1 Neutral, then 1 Nationality until it holds 11"),
+        ("7.19.2", "Then discard 2, down to 9"),
+        ("2.1", "The Defender draws first"),
+        ("3.4", EMPTY_DECK),
+    ]
+
 
 def reminders(state):
     """(rule, text) pairs for what the players must do now."""
     phase = state.phase
     turn = state.current
-    out = []
+    out: list = []
     if phase == "re":
-        out.append(("7.7", "Defender draws a Random Event card; a Bonus or Joker may cancel it"))
+        if state.turn == 1 and state.solo is None:
+            out.extend(SETUP)
+        elif state.turn > 1:
+            out.append(("4.4", "A hand of more than 9 cards discards down to 9 now"))
+        out.append(("7.7", "Defender draws a Random Event card; a Bonus or Joker may cancel it; then the d6"))
         out.append(("7.11", "Attacker with no Attack card: discard and draw Nationality until one comes, then play it"))
     elif phase == "cr1" or phase == "cr2":
         out.append(("7.2", "Defender plays first, then Attacker; each plays at least 1 card"))
         if not turn.attack:
             if phase == "cr2":
-                out.append(("7.10", "Attacker MUST play an Attack card this round"))
+                out.append(("7.10", "Attacker MUST play an Attack card this round, unless a Joker ends it (G.2)"))
             else:
                 out.append(("7.10", "Attacker must play an Attack card in round 1 or 2"))
         if phase == "cr2":
@@ -56,13 +108,10 @@ def reminders(state):
         if turn.bp is None:
             out.append(("7.14", "Total face-up BP; the higher captures, Defender wins ties"))
         else:
-            out.append(("7.18", "Count only captured Nationality BP"))
-            out.append(("7.15", "Winner may keep 1 own Nationality or 1 Neutral card"))
+            out.append(("7.18", CAPTURED))
+            out.append(("7.15", KEEP))
     elif phase == "draw":
-        if state.turn == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN:
-            out.append(("8.1", "End of turn 5: discard all hands, reshuffle all decks, deal as in 2.0"))
-        else:
-            out.append(("7.19", "Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2"))
+        out.extend(_draw(state))
     elif phase == "flip":
         if state.turn >= state.turns:
             out.append(("3.1", "Last turn played: count hands for the final score"))

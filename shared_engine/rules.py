@@ -37,6 +37,8 @@ def _roll(state, a):
     if a[1] != 6:
         raise GameError("roll: the Random Event die is a d6 (G.11), got d%d" % a[1])
     turn = state.current
+    if turn.re_cancel is not None:
+        raise GameError("roll: the Random Event of turn %d was cancelled (7.7), so no d6 is rolled" % state.turn)
     if len(turn.re_rolls) >= MAX_RE_ROLLS:
         raise GameError("roll: turn %d already has %d Random Event rolls" % (state.turn, MAX_RE_ROLLS))
     turn.re_rolls.append(a[2])
@@ -47,17 +49,18 @@ def _cancel(state, a):
     turn = state.current
     if turn.re_cancel is not None:
         raise GameError("cancel: the Random Event of turn %d is already cancelled" % state.turn)
+    if turn.re_rolls:
+        raise GameError("cancel: a Random Event is cancelled before its d6 (7.7); undo the roll first")
     turn.re_cancel = a[1:]
 
 
 def _solo(state, a):
-    # Solitaire 3.3: the player picks a side and attacks on turn 1, the AI defending (Step 3).
+    # Solitaire 3.3: the player picks a side. CP defends turn 1 as in 2.7, so a player who
+    # takes CP defends (Step 3: "See STEP 10 if you are Defender") against an AI Attacker.
     turn = state.current
     untouched = state.turn == 1 and state.phase == "re" and turn.re_card is None and not turn.re_rolls
     if state.solo is not None or not untouched:
         raise GameError("solo: a solitaire game is chosen before anything else happens")
-    if state.first != other(a[1]):
-        raise GameError("solo: you attack on turn 1 (Step 3), so %s must defend first" % other(a[1]))
     state.solo = a[1]
 
 
@@ -114,7 +117,12 @@ def _capture(state, a):
 
 def _end(state, reason, side):
     state.end = (reason, side)
-    state.phase = SCORE
+    if state.solo is not None:
+        # Solitaire Step 15: only the cumulative captured BP count; no hand is counted
+        state.result = final_score(state.captured, {CP: 0, EA: 0})
+        state.phase = OVER
+    else:
+        state.phase = SCORE
 
 
 def _next(state, a):

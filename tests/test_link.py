@@ -26,17 +26,14 @@ from adjutant.push_cards import push
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
-from tests.firmware.full_game import events, expected_totals
+from tests.firmware import full_game
+from tests.firmware.full_game import expected_totals
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
 
 def play(dev: SimDevice) -> None:
-    for button, kind in events():
-        if kind == "LONG":
-            dev.hold(button)
-        else:
-            dev.press(button)
+    assert full_game.play(dev.hold, lambda: dev.state()["game"]) == []
 
 
 @pytest.fixture(scope="module")
@@ -463,16 +460,17 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
         store = Store(tmp_path / "archive.sqlite3")
         device = Device(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
-        assert pull(device, store).new == ["g0001", "g0002"]  # the basic game it replaced, then the solitaire one
+        # the empty basic game the solitaire one replaced was removed, not archived
+        assert pull(device, store).new == ["g0002"]
         device.port.close()
     solo = store.find("g0002")
-    assert solo.solo == "CP" and solo.mode == "solitaire (CP)" and store.find("g0001").mode == "basic"
+    assert solo.solo == "EA" and solo.mode == "solitaire (EA)" and len(store.games()) == 1
     rows = list(csv.DictReader(io.StringIO(to_csv([solo]))))
-    assert {r["mode"] for r in rows} == {"solitaire (CP)"} and len(rows) == 5
+    assert {r["mode"] for r in rows} == {"solitaire (EA)"} and len(rows) == 5
     assert '{"a":"ai","die":6' in solo.log and '"step":"s3"' in solo.log and '"step":"s11"' in solo.log
     play_json = json.loads(to_bgstats([solo]))
     assert play_json["solo"] is True
-    assert [p["name"] for p in play_json["players"]] == ["Central Powers", "AI (Solitaire 3.3)"]
+    assert [p["name"] for p in play_json["players"]] == ["AI (Solitaire 3.3)", "Entente Allies"]  # CP is the AI
 
 
 def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: pathlib.Path) -> None:
@@ -489,9 +487,10 @@ def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: path
         dev.press("OK")
         dev.press("DOWN", 2)
         dev.press("OK")  # start the scenario
+        dev.press("OK")  # the 2.2-2.6 setup, read
         assert dev.state()["game"]["turns"] == 40
         turn = ["OK", "OK", "UP", "OK", "OK", "OK"]  # roll, round 1, attack, round 2, bonus, battle
-        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK", "OK", "OK"]  # CP 1-0, 1 BP captured; draw, flip
+        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK", "OK"]  # CP 1-0, 1 BP captured (to the draw); flip
         for number in range(1, 25):
             for button in turn + (["OK"] if number == 5 else []):  # the turn-5 reshuffle screen
                 dev.press(button)

@@ -9,24 +9,17 @@ import pytest
 from adjutant.sim.process import SimDevice
 from adjutant.sim.scenario import run
 
-from tests.firmware.full_game import events, expected_totals
+from tests.firmware import full_game
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
 
-def _play(dev: SimDevice, script: list[tuple[str, str]]) -> None:
-    for button, kind in script:
-        if kind == "LONG":
-            dev.hold(button)
-        else:
-            dev.press(button)
-
-
 def test_full_game_through_the_buttons_on_the_simulated_device(dev: SimDevice) -> None:
-    _play(dev, events())
+    wrong = full_game.play(dev.hold, lambda: dev.state()["game"])  # every turn checked as it ends
+    assert wrong == []
     state = dev.state()
     assert state["screen"] == "over"
-    assert state["game"]["end"]["final"] == expected_totals()
+    assert state["game"]["end"]["final"] == full_game.expected_totals()
     assert "WINS" in dev.shown() or "DRAW" in dev.shown()
 
 
@@ -83,6 +76,15 @@ def test_scenario_with_screenshots_matches_its_golden(tmp_path: pathlib.Path) ->
     assert (tmp_path / "screen-mat.png").exists()
 
 
+def test_a_missing_golden_fails_and_is_made_only_on_purpose(dev: SimDevice, tmp_path: pathlib.Path) -> None:
+    with pytest.raises(AssertionError, match="no golden"):
+        run(dev, "compare missing.png\n", tmp_path)
+    assert not (tmp_path / "missing.png").exists()
+    run(dev, "compare missing.png\n", tmp_path, update=True)  # the deliberate command
+    assert (tmp_path / "missing.png").exists()
+    run(dev, "compare missing.png\n", tmp_path)
+
+
 def test_scenario_failure_names_the_line(dev: SimDevice) -> None:
     with pytest.raises(AssertionError, match="line 2"):
         run(dev, "press OK\nexpect screen mat\n", REPO)
@@ -96,10 +98,12 @@ def test_a_whole_solitaire_game_plays_headless_and_logs_every_ai_roll(tmp_path: 
         device.wait(300)
         assert run(device, text, REPO) > 100
         game = device.state()["game"]
-    assert game["solo"] == "CP" and game["phase"] == "over" and game["turns"] == 5
+    assert game["solo"] == "EA" and game["phase"] == "over" and game["turns"] == 5
+    # Step 15: the result is the captured BP alone, with no hand counted
+    assert game["end"]["hand"] is None and game["end"]["final"] == game["captured"]
     for turn in game["track"]:
         steps = [roll[0] for roll in turn["ai"]]
-        hand = "s3" if turn["defender"] == "EA" else "s11"  # the AI defends on odd turns
+        hand = "s3" if turn["defender"] == "CP" else "s11"  # the AI (CP) defends on odd turns (2.7)
         assert steps[0] == hand and "s7" in steps, (turn["turn"], steps)
         for _step, die, n in turn["ai"]:
             assert 1 <= n <= die
@@ -122,7 +126,7 @@ def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> No
             used[name] = stats["heap_alloc"] - stats["rom_heap"]
             if name == "rom":
                 assert stats["rom_heap"] >= image.stat().st_size
-                _play(dev, events())
-                assert dev.state()["game"]["end"]["final"] == expected_totals()
+                assert full_game.play(dev.hold, lambda: dev.state()["game"]) == []
+                assert dev.state()["game"]["end"]["final"] == full_game.expected_totals()
     # bytecode and constants stay in the image: tens of KB less heap than the same .mpy loaded
     assert used["rom"] < used["mpy"] - 20_000, used

@@ -108,17 +108,22 @@ class Confirm(Screen):
         super().__init__(app)
         self.lines = gfx.wrap(question)
         self.then = then
+        self.top = 0
 
     def draw(self, fb):
         super().draw(fb)
-        for row, line in enumerate(self.lines[:4]):
-            gfx.text(fb, line, 0, 12 + row * 9)
+        for row, line in enumerate(self.lines[self.top : self.top + 4]):
+            gfx.text(fb, line, 0, 11 + row * 9)
         gfx.text(fb, "OK yes  BACK no", 0, 56)
 
     def key(self, button, kind):
         if kind != "SHORT":
             return
-        if button == "OK":
+        if button == "DOWN" and self.top + 4 < len(self.lines):
+            self.top += 1
+        elif button == "UP" and self.top:
+            self.top -= 1
+        elif button == "OK":
             self.app.pop()
             self.then()
         elif button == "BACK":

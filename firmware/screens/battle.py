@@ -1,17 +1,28 @@
 """Battle Resolution (7.14, 7.18) and the final count of hands (3.2).
 
-Four presses for a whole battle: set CP's face-up BP, OK; EA's, OK; the
-winner shows (the Defender wins ties) and the captured BP is set, OK.
+A whole battle: set CP's face-up BP (hold UP to count up fast), OK; EA's,
+OK; the winner shows (the Defender wins ties) and the captured BP is set,
+OK, which also moves the game on to the draw.
 """
 
 import gfx
 
 from screens.base import Screen
+from shared_engine.actions import BP_MAX
 from shared_engine.sides import other
+
+FOOTER = "^v set  OK enter"
+
+
+def step_number(button, value):
+    """UP/DOWN by one, wrapping between 0 and BP_MAX."""
+    if button == "UP":
+        return value + 1 if value < BP_MAX else 0
+    return value - 1 if value > 0 else BP_MAX
 
 
 class TwoNumbers(Screen):
-    """Enter one number per side, each with big digits and fast repeat."""
+    """One number per side (CP, then EA), with big digits and auto-repeat."""
 
     repeat = ("UP", "DOWN")
 
@@ -20,100 +31,98 @@ class TwoNumbers(Screen):
         self.values = [0, 0]
         self.side = 0
 
-    def step(self):
-        return "sides"
-
-    def draw_number(self, fb, label, value):
-        gfx.text(fb, label, 0, 12)
-        gfx.centered(fb, str(value), 24, 3)
-        gfx.text(fb, "^v set  OK enter", 0, 56)
-
-    def adjust(self, button, value):
-        if button == "UP":
-            return value + 1 if value < 999 else 0
-        return value - 1 if value > 0 else 999
-
     def key(self, button, kind):
         if kind not in ("SHORT", "REPEAT"):
             return
-        step = self.step()
         if button in ("UP", "DOWN"):
-            if step == "sides":
-                self.values[self.side] = self.adjust(button, self.values[self.side])
-            elif step == "capture":
-                self.captured = self.adjust(button, self.captured)
+            self.adjust(button)
         elif button == "BACK":
-            if step == "sides" and self.side:
+            if self.side:
                 self.side = 0
             else:
                 self.app.pop()
         elif button == "OK" and kind == "SHORT":
-            if step == "sides" and not self.side:
+            if not self.side:
                 self.side = 1
             else:
-                self.enter(step)
+                self.enter()
+
+    def adjust(self, button):
+        self.values[self.side] = step_number(button, self.values[self.side])
 
 
 class BattleEntry(TwoNumbers):
     name = "battle"
-    title = "Battle 7.14"
 
     def __init__(self, app):
         super().__init__(app)
         self.captured = 0
 
-    def step(self):
-        turn = self.app.game.state.current
-        if turn.bp is None:
-            return "sides"
-        return "capture" if turn.captured is None else "done"
+    def capturing(self):
+        return self.app.game.state.current.bp is not None
 
     def draw(self, fb):
-        super().draw(fb)
         state = self.app.game.state
         turn = state.current
-        step = self.step()
-        if step == "sides":
+        if not self.capturing():
+            gfx.bar(fb, 0, "Battle 7.14")
             side = ("CP", "EA")[self.side]
-            role = "defends" if side == state.defender else "attacks"
-            self.draw_number(fb, "%s BP %s" % (side, role), self.values[self.side])
+            gfx.text(fb, "%s BP %s" % (side, "defends" if side == state.defender else "attacks"), 0, 11)
+            gfx.text(fb, "face-up cards", 0, 20)
+            gfx.centered(fb, str(self.values[self.side]), 30, 2)
+            gfx.text(fb, FOOTER, 0, 56)
             return
-        winner = turn.winner
+        gfx.bar(fb, 0, "Capture 7.18")
         cp, ea = turn.bp
-        tie = " tie:Def" if cp == ea else ""
-        gfx.text(fb, "%d-%d %s wins%s" % (cp, ea, winner, tie)[:16], 0, 11)
-        if step == "capture":
-            gfx.text(fb, "captured %s BP" % other(winner), 0, 20)
-            gfx.centered(fb, str(self.captured), 30, 3)
-            gfx.text(fb, "^v set  OK enter", 0, 56)
-        else:
-            gfx.text(fb, "%s +%d BP" % (winner, turn.captured), 0, 22, 2)
-            gfx.text(fb, "total CP %d EA %d" % (state.captured["CP"], state.captured["EA"]), 0, 42)
-            gfx.text(fb, "OK next phase", 0, 56)
+        winner = turn.winner
+        gfx.text(fb, "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner), 0, 10)
+        # 7.14: the loser's played Nationality cards, face-down ones and Nationality Jokers too
+        gfx.text(fb, "%s Nat+Joker BP" % other(winner), 0, 19)
+        gfx.centered(fb, str(self.captured), 29, 2)
+        gfx.text(fb, "even face-down", 0, 46)
+        gfx.text(fb, FOOTER, 0, 56)
 
-    def enter(self, step):
-        app = self.app
-        if step == "sides":
-            app.act("bp", self.values[0], self.values[1])
-        elif step == "capture":
-            app.act("capture", self.captured, None)
+    def adjust(self, button):
+        if self.capturing():
+            self.captured = step_number(button, self.captured)
         else:
+            super().adjust(button)
+
+    def key(self, button, kind):
+        if self.capturing() and kind == "SHORT" and button in ("OK", "BACK"):
+            self.enter() if button == "OK" else self.app.pop()
+        else:
+            super().key(button, kind)
+
+    def enter(self):
+        app = self.app
+        if not self.capturing():
+            app.act("bp", self.values[0], self.values[1])
+            return
+        winner = app.game.state.current.winner
+        if app.act("capture", self.captured, None):
             app.pop()
-            app.act("next")
+            totals = app.game.state.captured
+            app.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
+            app.act("next")  # on to the draw: nothing to enter in between
 
 
 class HandsEntry(TwoNumbers):
     """3.2: BP of friendly Nationality cards still in each hand."""
 
     name = "hands"
-    title = "Final score 3.2"
 
     def draw(self, fb):
-        super().draw(fb)
+        gfx.bar(fb, 0, "Final score 3.2")
         side = ("CP", "EA")[self.side]
-        self.draw_number(fb, "%s BP in hand" % side, self.values[self.side])
+        gfx.text(fb, "%s BP in hand" % side, 0, 11)
+        gfx.text(fb, "Nationality only", 0, 20)
+        gfx.centered(fb, str(self.values[self.side]), 30, 2)
+        # the table's choice for the last turn: by the ruling there is no 7.19 draw after it
+        gfx.text(fb, "drew after last" if self.app.settings["last_draw"] else "no last draw", 0, 46)
+        gfx.text(fb, FOOTER, 0, 56)
 
-    def enter(self, step):
+    def enter(self):
         app = self.app
         if app.act("hand", self.values[0], self.values[1]):
             app.pop()

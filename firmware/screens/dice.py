@@ -1,4 +1,8 @@
-"""The Random Event roll (7.7): the Defender's d6, with pips, and what it means."""
+"""The Random Event phase (7.7): the card drawn, a chance to cancel it, then the Defender's d6.
+
+No screen here rolls when it is built: the d6 is rolled by the press on a
+line that says so, and the dice screen only shows what was rolled.
+"""
 
 import gfx
 
@@ -22,7 +26,7 @@ class PickEvent(ListScreen):
             app = self.app
             app.pop()
             if card_id is None or app.act("re", card_id):
-                app.push(DiceScreen(app))
+                app.push(EventChoices(app, 0))
 
         return choose
 
@@ -30,22 +34,59 @@ class PickEvent(ListScreen):
         return self.rows
 
 
-def roll_screen(app):
-    """The d6 screen, after asking which card was drawn if card data lists RE cards."""
-    cards = app.cards()
-    has_events = cards is not None and any(c.deck == "RE" for c in cards.by_id.values())
-    if has_events and app.game.state.current.re_card is None and not app.game.state.current.re_rolls:
-        return PickEvent(app, cards)
-    return DiceScreen(app)
+def roll_and_show(app):
+    """The press that rolls: one d6 for the turn's Random Event, then the dice screen."""
+    if app.roll_re():
+        app.push(DiceScreen(app))
+
+
+class EventChoices(ListScreen):
+    """7.7 before the roll: roll, no roll needed, or a Bonus or Joker card cancels the event."""
+
+    name = "re-choices"
+
+    def __init__(self, app, index=0):
+        super().__init__(app)
+        self.index = index
+        cards = app.cards()
+        card_id = app.game.state.current.re_card
+        card = cards.by_id.get(card_id) if cards is not None and card_id is not None else None
+        self.title = card.name if card is not None else "Random Event 7.7"
+        if card is not None and not card.d6:
+            self.index = 1  # this card asks for no d6
+        self.rows = [("Roll d6", "", self._roll), ("No d6: next", "", self._next)]
+        for side in ("CP", "EA"):
+            for by in ("Bonus", "Joker"):
+                self.rows.append(("%s %s cancels" % (side, by), "", self._cancel(side, by.lower())))
+
+    def items(self):
+        return self.rows
+
+    def _roll(self):
+        app = self.app
+        app.pop()
+        roll_and_show(app)
+
+    def _next(self):
+        app = self.app
+        app.pop()
+        app.act("next")
+
+    def _cancel(self, side, by):
+        def cancel():
+            app = self.app
+            app.pop()
+            if app.act("cancel", side, by, None):
+                app.say("RE cancelled by %s's %s: no d6" % (side, by))
+
+        return cancel
 
 
 class DiceScreen(Screen):
+    """The d6 just rolled, with pips, and what the card says for it."""
+
     name = "dice"
     title = "Random Event d6"
-
-    def __init__(self, app):
-        super().__init__(app)
-        app.roll_re()
 
     def draw(self, fb):
         super().draw(fb)
@@ -65,9 +106,7 @@ class DiceScreen(Screen):
         else:
             gfx.text(fb, str(face), 56, 14, 3)
             gfx.text(fb, "see card", 48, 42)
-        if len(rolls) > 1:
-            gfx.text(fb, "#%d" % len(rolls), 104, 12)
-        gfx.text(fb, "OK next ^ again", 0, 56)
+        gfx.text(fb, "OK next", 0, 56)
 
     def key(self, button, kind):
         if kind != "SHORT":
@@ -76,7 +115,5 @@ class DiceScreen(Screen):
         if button == "OK":
             app.pop()
             app.act("next")
-        elif button == "UP":
-            app.roll_re()
         elif button == "BACK":
             app.pop()

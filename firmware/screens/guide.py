@@ -27,8 +27,22 @@ class Reshuffle(Message):
     name = "turn5"
 
     def __init__(self, app):
-        super().__init__(
-            app,
-            "END OF TURN 5",
-            "8.1 Discard all hands. Reshuffle all decks. Deal as in 2.0, then go on to turn 6.",
-        )
+        from shared_engine.guidance import RESHUFFLE
+
+        text = "8.1 " + RESHUFFLE + "."
+        if app.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
+            from shared_engine.solitaire import SETUP
+
+            text += "\nSolitaire: start again from Step 1:\n" + "\n".join("%s: %s." % row for row in SETUP)
+        super().__init__(app, "END OF TURN 5", text)
+
+
+class Setup(Message):
+    """2.2-2.6, shown as a basic game or scenario begins."""
+
+    name = "setup"
+
+    def __init__(self, app):
+        from shared_engine.guidance import SETUP
+
+        super().__init__(app, "Setup 2.0", "\n".join("%s %s." % row for row in SETUP))

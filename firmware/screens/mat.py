@@ -32,6 +32,45 @@ def _solo_step(state, turn):
     return None
 
 
+def reshuffle_turn(state):
+    """8.1: the draw at the end of turn 5 of a game longer than 5 turns is a full reshuffle."""
+    return state.turn == 5 and state.turns > 5
+
+
+def ask_no_attack(app, then=None):
+    """Leaving Combat Round 2 with no Attack card marked: asked once, naming the G.2 exception."""
+    from screens.base import Confirm
+
+    def leave():
+        if app.act("next") and then is not None:
+            then()
+
+    question = "No Attack card: OK only if a Joker ended the round (G.2)"
+    app.push(Confirm(app, question, leave))
+
+
+def to_battle(app):
+    """Hold OK in the combat rounds or the Bonus phase: on to Battle Resolution, stopping where asked."""
+    state = app.game.state
+    while state.phase in ("cr1", "cr2", "bonus"):
+        if state.solo is not None and _solo_step(state, state.current):
+            return  # the AI's Bonus phase roll is still due: the status line says so
+        if state.phase == "cr2" and not state.current.attack:
+            ask_no_attack(app, lambda: to_battle(app))
+            return
+        if not app.act("next"):
+            return
+        state = app.game.state
+
+
+def _asks_card(app, turn):
+    """With Random Event cards in the card data, the roll first asks which one was drawn (7.7)."""
+    if turn.re_card is not None:
+        return False
+    cards = app.cards()
+    return cards is not None and any(c.deck == "RE" for c in cards.by_id.values())
+
+
 class MatScreen(Screen):
     name = "mat"
 
@@ -47,7 +86,10 @@ class MatScreen(Screen):
             y = row * 15
             gfx.text(fb, side, 72, y + 4)
             value = str(state.captured[side])
-            gfx.text(fb, value, 128 - gfx.width(value, 2), y, 2)
+            if len(value) < 3:
+                gfx.text(fb, value, 128 - gfx.width(value, 2), y, 2)
+            else:  # three digits at double size would run into the side's name
+                gfx.text(fb, value, 128 - gfx.width(value), y + 4)
         self._track(fb, state)
         gfx.text(fb, SHORT_PHASE[state.phase], 0, 41)
         gfx.text(fb, "T%d/%d" % (state.turn, state.turns), 128 - gfx.width("T%d/%d" % (state.turn, state.turns)), 41)
@@ -75,7 +117,13 @@ class MatScreen(Screen):
             if step:
                 return step
         if phase == "re":
-            return "OK roll  ^ skip" if not turn.re_rolls else "d6 %s  OK next" % turn.re_rolls[-1]
+            if turn.re_cancel is not None:
+                return "Cancelled OK nxt"
+            if turn.re_rolls:
+                return "d6 %s  OK next" % turn.re_rolls[-1]
+            if _asks_card(self.app, turn):
+                return "OK RE card ^more"
+            return "OK roll d6 ^more"
         if phase in ("cr1", "cr2"):
             if turn.attack:
                 return "Attack ok OK nxt"
@@ -83,11 +131,15 @@ class MatScreen(Screen):
         if phase == "battle":
             if turn.bp is None:
                 return "OK enter BP"
-            return "%d-%d %s won" % (turn.bp[0], turn.bp[1], turn.winner)
+            if turn.captured is None:
+                return "OK %s captures" % turn.winner
+            return "OK next: draw"
         if phase == "draw":
+            if reshuffle_turn(state):
+                return "8.1 reshuffle OK"
             return "Draw 7.19 OK nxt"
         if phase == "flip":
-            return "OK flip DTT"
+            return "OK count hands" if state.turn >= state.turns else "OK flip DTT"
         if phase == "score":
             return "OK count hands"
         if phase == "over":
@@ -98,6 +150,9 @@ class MatScreen(Screen):
         app = self.app
         state = app.game.state
         phase = state.phase
+        if button == "OK" and kind == "LONG" and phase in ("cr1", "cr2", "bonus"):
+            to_battle(app)
+            return
         if kind != "SHORT":
             return
         if button == "BACK":
@@ -109,24 +164,33 @@ class MatScreen(Screen):
 
             app.push(Guidance(app))
         elif button == "UP":
-            if phase == "re":
-                app.act("next")
+            turn = state.current
+            if phase == "re" and not turn.re_rolls and turn.re_cancel is None:
+                from screens.dice import EventChoices
+
+                app.push(EventChoices(app, 1))  # "No d6: next" first: UP, OK skips the roll
             elif phase in ("cr1", "cr2") and not state.current.attack:
                 app.act("attack")
         elif button == "OK":
-            if state.solo is not None and _solo_step(state, state.current):
+            turn = state.current
+            if state.solo is not None and _solo_step(state, turn):
                 import screens.solo as solo
 
-                app.push(solo.AIHand(app) if phase == "re" else solo.BonusPhase(app))
-            elif phase == "re":
-                from screens.dice import roll_screen
+                solo.roll_hand(app) if phase == "re" else app.push(solo.BonusPhase(app))
+            elif phase == "re" and not turn.re_rolls and turn.re_cancel is None:
+                from screens.dice import PickEvent, roll_and_show
 
-                app.push(roll_screen(app))
+                if _asks_card(app, turn):
+                    app.push(PickEvent(app, app.cards()))
+                else:
+                    roll_and_show(app)
             elif phase == "battle":
                 from screens.battle import BattleEntry
 
                 app.push(BattleEntry(app))
             elif phase in ("score", "over"):
                 app.show_end()
+            elif phase == "cr2" and not turn.attack:
+                ask_no_attack(app)
             else:
                 app.act("next")

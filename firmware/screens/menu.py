@@ -14,6 +14,7 @@ class Menu(ListScreen):
         solo = []
         if game.state.solo is not None:
             solo = [
+                ("AI hand 3/11", "", lambda: app.push(_solo().AIHand(app))),
                 ("AI discard 8", "", lambda: app.push(_solo().RandomDiscard(app))),
                 ("Plus (+) links", "", lambda: app.push(_solo().PlusChart(app))),
                 ("Solo setup 1", "", lambda: app.push(_solo().setup_checklist(app))),
@@ -77,10 +78,11 @@ class NewGame(ListScreen):
             ("Basic game", "10T", lambda: self.start("Basic game", 10, "CP")),
             ("Scenario turns", str(self.turns), self.ask_turns),
             ("First Defender", self.first, self.flip_first),
-            ("Start scenario", "", lambda: self.start("Scenario", self.turns, self.first)),
+            ("Start scenario", "", lambda: self.start("Scenario, %d turns" % self.turns, self.turns, self.first)),
             ("Solitaire: you", self.side, self.flip_side),
-            ("Solitaire", "10T", lambda: self.start("Solitaire", 10, other(self.side), self.side)),
-            ("Solitaire short", "5T", lambda: self.start("Solitaire", 5, other(self.side), self.side)),
+            # 2.7: CP defends turn 1 in solitaire too; the AI takes the other side
+            ("Solitaire", "10T", lambda: self.start("Solitaire", 10, "CP", self.side)),
+            ("Solitaire short", "5T", lambda: self.start("Solitaire", 5, "CP", self.side)),
         ]
 
     def ask_turns(self):
@@ -102,10 +104,15 @@ class NewGame(ListScreen):
         app = self.app
 
         def go():
-            if app.new_game(name, turns, first) and solo:
-                # Solitaire 3.3: you attack on turn 1 against the AI Defender (Step 3)
+            if not app.new_game(name, turns, first):
+                return
+            if solo:
                 if app.act("solo", solo):
                     app.push(_solo().setup_checklist(app))
+            else:
+                from screens.guide import Setup
+
+                app.push(Setup(app))  # 2.2-2.6 before the first turn
 
         state = app.game.state
         if app.game.actions and state.phase != "over":
@@ -127,7 +134,8 @@ class EndGame(ListScreen):
         app = self.app
 
         def ask():
-            app.push(Confirm(app, "End the game now: %s cannot draw a Nationality card (3.4)?" % side, end))
+            question = "3.4: %s's Nat deck empty and no discards to reshuffle? End now." % side
+            app.push(Confirm(app, question, end))
 
         def end():
             app.pop_to_mat()

@@ -10,38 +10,31 @@ from shared_engine.actions import HAND_MAX
 from shared_engine.dice import roll
 
 
-def ai_hand_pending(app):
-    """True when this turn's AI hand (Step 3 or 11) is still to be rolled."""
-    state = app.game.state
-    if state.solo is None or state.phase != "re":
-        return False
-    return not any(r[0] in ("s3", "s11") for r in state.current.ai_rolls)
-
-
-def bonus_pending(app):
-    state = app.game.state
-    return state.solo is not None and state.phase == "bonus" and not any(r[0] == "s7" for r in state.current.ai_rolls)
-
-
 def _roll(app, step, sides=6):
     n = 1 if sides == 1 else roll(app.random_byte, sides)
     return n if app.act("ai", step, sides, n) else None
 
 
+def roll_hand(app):
+    """The press that rolls the AI's hand for this turn (Step 3 or 11), then shows it."""
+    state = app.game.state
+    step = "s3" if state.defender != state.solo else "s11"
+    if _roll(app, step) is not None:
+        app.push(AIHand(app))
+
+
 class AIHand(Message):
-    """Step 3 (the AI defends) or Step 11 (the AI attacks): roll, then the hand in full."""
+    """Step 3 (the AI defends) or Step 11 (the AI attacks): the hand rolled this turn, in full."""
 
     name = "ai-hand"
 
     def __init__(self, app):
-        state = app.game.state
-        defends = state.defender != state.solo
-        step = "s3" if defends else "s11"
-        face = _roll(app, step)
-        if face is None:
-            super().__init__(app, "AI hand", "Not rolled.")
+        rolled = [r for r in app.game.state.current.ai_rolls if r[0] in ("s3", "s11")]
+        if not rolled:
+            super().__init__(app, "AI hand", "Not rolled yet.")
             return
-        if defends:
+        step, _, face = rolled[-1]
+        if step == "s3":
             hand = solitaire.defender_hand(face)
             text = "d6 = %d\n" % face
             if hand.face_up:

@@ -215,8 +215,8 @@ def games(ctx: click.Context, game: str | None) -> None:
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp
             ea = "-" if g.ea is None else g.ea
-            mode = f"solo {g.solo}" if g.solo else ""
-            click.echo(f"{g.key:<16}{g.name:<14}{mode:<8}{result:<28}CP {cp:>3}  EA {ea:>3}")
+            mode = f"solo {g.solo}" if g.solo else g.kind
+            click.echo(f"{g.key:<16}{g.name:<20}{mode:<10}{result:<28}CP {cp:>3}  EA {ea:>3}")
         return
     from adjutant.export.timeline import turns
 

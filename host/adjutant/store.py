@@ -91,8 +91,24 @@ class StoredGame:
         return None
 
     @property
+    def kind(self) -> str:
+        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4)."""
+        if self.solo:
+            return "solitaire"
+        header = json.loads(self.log.split("\n", 1)[0])
+        basic = header.get("name") == "Basic game" and header.get("turns") == 10 and header.get("first") == "CP"
+        return "basic" if basic else "scenario"
+
+    @property
     def mode(self) -> str:
-        return f"solitaire ({self.solo})" if self.solo else "basic"
+        """The kind with what sets it apart: the player's side, or the scenario's name and turns."""
+        kind = self.kind
+        if kind == "solitaire":
+            return f"solitaire ({self.solo})"
+        if kind == "scenario":
+            header = json.loads(self.log.split("\n", 1)[0])
+            return f"scenario {header.get('name')} ({header.get('turns')} turns, {header.get('first')} first)"
+        return kind
 
 
 class Store:

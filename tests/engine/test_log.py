@@ -61,6 +61,43 @@ def test_golden_game_replays_to_the_golden_state():
     assert game.state.phase == "over"
 
 
+# The golden game worked out by hand from its script (tests/tools/make_golden.py), not by the
+# engine: CP defends odd turns (2.7, 7.20), the higher face-up BP wins and the Defender wins
+# ties (7.14), the captured BP go to the winner's running total (7.18).
+# (turn, Defender, winner, CP total, EA total, cancelled by, d6 rolled)
+GOLDEN_TURNS = [
+    (1, "CP", "CP", 6, 0, None, 3),
+    (2, "EA", "EA", 6, 7, "CP", None),
+    (3, "CP", "CP", 10, 7, None, 3),  # 12-12: the Defender
+    (4, "EA", "EA", 10, 16, None, 4),
+    (5, "CP", "CP", 21, 16, "EA", None),
+    (6, "EA", "EA", 21, 19, None, 5),  # 10-10: the Defender
+    (7, "CP", "CP", 29, 19, None, 5),
+    (8, "EA", "EA", 29, 29, None, 6),
+    (9, "CP", "CP", 34, 29, None, 2),
+    (10, "EA", "EA", 34, 41, None, 4),
+]
+
+
+def test_golden_game_every_turn_as_worked_out_by_hand_7_14_7_18_3_5():
+    game = Game.from_lines(read(GOLDEN + "/basic_game.jsonl"))
+    track = game.state_dict()["track"]
+    assert len(track) == 10
+    cp = ea = 0
+    for (number, defender, winner, cp_total, ea_total, cancelled, face), turn in zip(GOLDEN_TURNS, track):
+        assert turn["turn"] == number and turn["defender"] == defender, turn
+        assert turn["winner"] == winner, turn
+        cp += turn["captured"] if winner == "CP" else 0
+        ea += turn["captured"] if winner == "EA" else 0
+        assert (cp, ea) == (cp_total, ea_total), (number, cp, ea)
+        assert (turn["cancel"] or {}).get("side") == cancelled, turn
+        assert turn["rolls"] == ([] if face is None else [face]), turn
+    end = game.state_dict()["end"]
+    # 3.2: captured + Nationality BP in hand (9 and 14); 3.5: a margin of 12 is a Moral victory
+    assert end["final"] == {"CP": 43, "EA": 55} and end["winner"] == "EA"
+    assert end["margin"] == 12 and end["level"] == "Moral"
+
+
 def test_golden_log_is_written_back_byte_for_byte():
     text = read(GOLDEN + "/basic_game.jsonl")
     assert Game.from_lines(text).log_text() == text

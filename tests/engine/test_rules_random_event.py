@@ -64,3 +64,17 @@ def test_rule_g_11_random_event_die_is_a_d6():
     g = Game.new()
     raises(g.do, "roll", 10, 7, "re", contains="d6 (G.11)")
     raises(g.do, "roll", 6, 7, "re", contains="'n' must be 1-6")
+
+
+def test_rule_7_7_a_cancelled_random_event_gets_no_d6():
+    g = Game.new()
+    g.cancel_re("CP", "bonus")
+    raises(g.roll_re, bytes_from([1]), contains="cancelled (7.7)")
+    g.undo()
+    g.roll_re(bytes_from([1]))  # once the cancel is undone, the d6 may be rolled
+
+
+def test_rule_7_7_the_cancel_comes_before_the_d6():
+    g = Game.new()
+    g.roll_re(bytes_from([2]))
+    raises(g.cancel_re, "EA", "joker", contains="before its d6 (7.7)")

@@ -5,16 +5,23 @@ from shared_engine.log import decode_compact, encode_compact
 from tests.engine.helpers import bytes_from, play_turn, raises, to_phase
 
 
-def _solo(side="CP"):
-    g = Game.new("Solitaire", 10, "EA" if side == "CP" else "CP")
+def _solo(side="EA"):
+    g = Game.new("Solitaire", 10, "CP")  # 2.7: CP defends turn 1, in solitaire too
     g.play_solo(side)
     return g
 
 
-def test_step_3_the_player_attacks_first_and_picks_a_side_before_anything_else():
-    g = _solo("CP")
-    assert g.state.solo == "CP" and g.state.defender == "EA"  # the AI defends turn 1
-    raises(Game.new("Solitaire", 10, "CP").play_solo, "CP", contains="EA must defend first")
+def test_step_3_and_rule_2_7_cp_defends_turn_1_whichever_side_the_player_takes():
+    g = _solo("EA")
+    assert g.state.solo == "EA" and g.state.defender == "CP"  # the AI defends: Step 3
+    cp = _solo("CP")
+    assert cp.state.defender == "CP"  # the player defends: "See STEP 10 if you are Defender"
+    assert cp.roll_ai("s11", bytes_from([0])) == 1  # so the AI attacks with a Step 11 hand
+    raises(cp.roll_ai, "s3", bytes_from([0]), contains="Step 3 is for the AI Defender")
+
+
+def test_solitaire_picks_a_side_before_anything_else():
+    g = _solo("EA")
     late = Game.new("Solitaire", 10, "EA")
     late.roll_re(bytes_from([3]))
     raises(late.play_solo, "CP", contains="before anything else")
@@ -33,8 +40,8 @@ def test_step_3_ai_defender_hand_is_rolled_once_a_turn_and_logged_with_its_step(
 
 def test_step_11_ai_attacker_hand_when_the_player_defends():
     g = _solo()
-    play_turn(g, 9, 7, 3)  # turn 1 over: on turn 2 the player defends
-    assert g.state.turn == 2 and g.state.defender == "CP"
+    play_turn(g, 9, 7, 3)  # turn 1 over: on turn 2 the player (EA) defends
+    assert g.state.turn == 2 and g.state.defender == "EA"
     raises(g.roll_ai, "s3", bytes_from([0]), contains="Step 3 is for the AI Defender")
     assert g.roll_ai("s11", bytes_from([0])) == 1
 
@@ -57,15 +64,26 @@ def test_ai_rolls_are_for_solitaire_games_only():
     raises(Game.new().do, "ai", "s8", 3, 1, contains="belong to a solitaire game")
 
 
+def test_step_15_only_captured_bp_count_no_hand_is_counted():
+    g = Game.new("Solitaire", 5, "CP")  # the short game ends after turn 5
+    g.play_solo("EA")
+    for turn in range(5):
+        play_turn(g, 9, 7, 4) if turn % 2 == 0 else play_turn(g, 3, 8, 6)
+    assert g.state.phase == "over"  # straight to the result: no hands to enter
+    totals, winner, margin, level = g.state.result
+    assert totals == {"CP": 12, "EA": 12} and winner is None and margin == 0 and level == "Draw"
+    raises(g.final_hands, 5, 5, contains="over")
+
+
 def test_a_solitaire_log_replays_undoes_and_travels_compact():
-    g = _solo("EA")
-    g.roll_ai("s3", bytes_from([5]))
+    g = _solo("CP")
+    g.roll_ai("s11", bytes_from([5]))
     g.roll_re(bytes_from([1]))
     g.undo()
     g.redo()
     again = Game.from_lines(g.log_text())
     assert again.state_json() == g.state_json()
-    assert '"solo":"EA"' in g.state_json() and '"ai":[["s3",6,6]]' in g.state_json()
+    assert '"solo":"CP"' in g.state_json() and '"ai":[["s11",6,6]]' in g.state_json()
     for action in [g.header] + g.actions:
         assert decode_compact(encode_compact(action)) == action
     assert '"solo"' not in Game.new().state_json() and '"ai"' not in Game.new().state_json()

@@ -1,51 +1,58 @@
-"""A whole game through the buttons, as the device's app handles them."""
+"""A whole game pressed through the buttons' pins, each turn's outcome checked as it ends."""
 
-from tests.firmware import rig
-from tests.firmware.full_game import events, expected_totals
-
-
-def _fresh():
-    flash = rig.RamFlash()
-    rig.mount(flash, format_first=True)
-    app, chip = rig.new_app()
-    return flash, app, chip
+from tests.firmware import full_game
+from tests.firmware.table import Table
 
 
-def test_full_game_by_buttons_scores_3_2_and_3_5():
-    _, app, _ = _fresh()
-    for button, kind in events():
-        app.handle(button, kind, 0)
-    state = app.game.state
+def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
+    table = Table.fresh()
+    layout = []
+
+    def press(button, ms):  # every screen the game reaches must fit the panel, text clear of text
+        table.press(button, ms)
+        layout.extend(table.layout_faults())
+
+    wrong = full_game.play(press, table.state)
+    assert not wrong, wrong
+    assert not layout, layout
+    state = table.app.game.state
     assert state.phase == "over", state.phase
-    totals = state.result[0]
-    assert totals == expected_totals(), totals
-    assert app.top().name == "over"
-    rig.unmount()
+    assert state.result[0] == full_game.expected_totals(), state.result
+    assert table.screen() == "over"
+    assert "WINS" in table.text() or "DRAW" in table.text()
+    assert len(full_game.events()) <= 164, len(full_game.events())  # half of the 328 it took before
+    rig_unmount()
 
 
 def test_game_resumes_after_restart_at_the_same_step():
-    _, app, _ = _fresh()
-    half = events()[:60]
-    for button, kind in half:
-        app.handle(button, kind, 0)
-    before = app.game.log_text()
-    again, _ = rig.new_app()
-    assert again.game.log_text() == before
-    rig.unmount()
+    table = Table.fresh()
+    table.play(full_game.events()[:30])
+    before = table.app.game.log_text()
+    again = table.restart()
+    assert again.app.game.log_text() == before
+    rig_unmount()
 
 
 def test_undo_by_holding_back_and_redo_from_the_menu():
-    _, app, _ = _fresh()
-    app.handle("OK", "SHORT", 0)  # roll
-    app.handle("OK", "SHORT", 0)  # -> cr1
-    assert app.game.state.phase == "cr1"
-    app.handle("BACK", "LONG", 0)
-    assert app.game.state.phase == "re"
-    app.handle("BACK", "SHORT", 0)  # menu
-    assert app.top().name == "menu"
-    app.handle("DOWN", "SHORT", 0)
-    app.handle("DOWN", "SHORT", 0)  # "Redo"
-    app.handle("OK", "SHORT", 0)
-    assert app.game.state.phase == "cr1"
-    assert rig.new_app()[0].game.state.phase == "cr1"  # and it is on flash
+    table = Table.fresh()
+    table.press("OK")  # roll
+    table.press("OK")  # "OK next" on the d6 screen
+    assert table.state()["phase"] == "cr1"
+    table.hold("BACK")
+    assert table.state()["phase"] == "re"
+    assert "Undone: left RE phase" in table.text()
+    table.press("BACK")  # the message closes and the press opens the menu
+    assert table.screen() == "menu"
+    table.presses("DOWN", 2)  # "Redo"
+    assert "Redo" in table.text()
+    table.press("OK")
+    assert table.state()["phase"] == "cr1"
+    assert "Redone: left RE phase" in table.text()
+    assert table.restart().state()["phase"] == "cr1"  # and it is on flash
+    rig_unmount()
+
+
+def rig_unmount():
+    from tests.firmware import rig
+
     rig.unmount()

@@ -43,6 +43,9 @@ def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
     assert [row[0] for row in app.top().items()] == ["Flu", "Mud", "(not listed)"]
     _step(app, "DOWN")
     _step(app, "OK")  # Mud
+    assert app.top().name == "re-choices" and app.top().title == "Mud"  # 7.7: a chance to cancel first
+    assert app.game.state.current.re_rolls == []
+    _step(app, "OK")  # "Roll d6"
     assert app.top().name == "dice"
     turn = app.game.state.current
     assert turn.re_card == "re-mud" and len(turn.re_rolls) == 1

@@ -4,6 +4,7 @@ import sys
 
 from tests.firmware import rig
 from tests.firmware.full_game import events, expected_totals
+from tests.firmware.table import Table
 
 # runtime.py is the boot: it imports MicroPython's asyncio (sleep_ms), which CPython's is not
 MICROPYTHON_ONLY = ("test_only_the_chosen_board_definition_stays_after_boot",)
@@ -16,16 +17,15 @@ def _lazy_screens():
 
 
 def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
-    rig.mount(rig.RamFlash(), format_first=True)
     sys.modules.pop("shared_engine.cards", None)  # other tests may have loaded it
-    application = rig.new_app()[0]
+    table = Table.fresh()
+    application = table.app
     import app
 
     app.unload_screens()
     shown = set()
-    for button, kind in events():
-        application.handle(button, kind, 0)
-        application.step(0)
+    for button, ms in events():
+        table.press(button, ms)
         for name in _lazy_screens():
             assert app._in_use(name, application.stack), (name, [s.name for s in application.stack])
             shown.add(name)

@@ -33,9 +33,10 @@ def play():
     for turn, (card, byte, cancel, cp, ea, captured) in enumerate(TURNS, start=1):
         if card:
             g.draw_re(card)
-        g.roll_re(lambda b=byte: b)
-        if cancel:
+        if cancel:  # 7.7: a cancelled Random Event gets no d6
             g.cancel_re(*cancel)
+        else:
+            g.roll_re(lambda b=byte: b)
         g.next_phase()
         if turn % 3:
             g.attack_played()

@@ -15,6 +15,26 @@ import sys
 
 sys.path.insert(0, ".")  # run from the repository root, as `make` does
 RUNTIME = sys.implementation.name
+ROOT = os.getcwd()
+
+
+def _report(name, e):
+    print("FAIL %s" % name)
+    if RUNTIME == "micropython":
+        sys.print_exception(e)
+    else:
+        import traceback
+
+        traceback.print_exception(e)
+
+
+def _isolate():
+    # A test that failed half-way may leave the working directory on a simulated flash:
+    # every test starts again from the repository root, with the flash unmounted.
+    os.chdir(ROOT)
+    rig = sys.modules.get("tests.firmware.rig")
+    if rig is not None:
+        rig.unmount()
 
 
 def run_folder(folder, results):
@@ -23,7 +43,13 @@ def run_folder(folder, results):
         if not (filename.startswith("test_") and filename.endswith(".py")):
             continue
         name = package + "." + filename[:-3]
-        module = __import__(name, None, None, ["*"])
+        _isolate()
+        try:
+            module = __import__(name, None, None, ["*"])
+        except Exception as e:  # a module that cannot load fails once; the others still run
+            results[1] += 1
+            _report(name, e)
+            continue
         only_micropython = getattr(module, "MICROPYTHON_ONLY", ())
         for attr in sorted(dir(module)):
             test = getattr(module, attr)
@@ -32,18 +58,13 @@ def run_folder(folder, results):
             if RUNTIME != "micropython" and (only_micropython is True or attr in only_micropython):
                 results[2] += 1
                 continue
+            _isolate()
             try:
                 test()
                 results[0] += 1
             except Exception as e:  # report every failure, keep going
                 results[1] += 1
-                print("FAIL %s.%s" % (name, attr))
-                if RUNTIME == "micropython":
-                    sys.print_exception(e)
-                else:
-                    import traceback
-
-                    traceback.print_exception(e)
+                _report("%s.%s" % (name, attr), e)
 
 
 def main():
@@ -52,8 +73,13 @@ def main():
         from tests.firmware import cpython_port
 
         cpython_port.install()
-    for folder in sys.argv[1:]:
-        run_folder(folder, results)
+    try:
+        for folder in sys.argv[1:]:
+            run_folder(folder, results)
+    except BaseException as e:  # whatever stopped the run, the summary still prints
+        results[1] += 1
+        _report("the runner itself", e)
+    _isolate()
     if results[0] + results[1] == 0:
         print("%s: no tests found" % RUNTIME)
         sys.exit(1)

@@ -102,10 +102,12 @@ def _step(device: SimDevice, words: list[str], base: pathlib.Path, update: bool)
     elif op == "compare":
         path = base / args[0]
         frame = device.frame()
-        if update or not path.exists():
+        if update:  # making goldens is deliberate: --update, never a missing file
             path.parent.mkdir(parents=True, exist_ok=True)
             to_image(frame).save(path)
             return
+        if not path.exists():
+            raise ScenarioError(f"no golden {args[0]}: make it on purpose with --update, then review it")
         want = from_image(path)
         got = frame.rows() if frame.on else ["." * 128] * 64
         differ = sum(a != b for w, g in zip(want, got, strict=True) for a, b in zip(w, g, strict=True))

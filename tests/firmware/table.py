@@ -1,0 +1,137 @@
+"""A player at the device: buttons pressed through their pins, the screen read as drawn.
+
+    table = Table.fresh()            # a formatted flash, a booted app
+    table.press("OK")                # 80 ms on the pin; the loop runs as on the board
+    table.hold("BACK")               # 800 ms: a long press
+    assert "OK roll d6" in table.text()
+
+The app's loop (`App.step`) runs every 5 ms of simulated time, as the
+firmware's poll does, so presses go through the debouncer and its
+interrupts, never straight into a screen. What the screen shows is
+recorded here, in the test, by watching the drawing calls of each frame:
+each text with its place and size, for the layout checks.
+"""
+
+import gfx
+
+from tests.firmware import rig
+
+STEP_MS = 5
+CHAR = 8
+DESCENDERS = "gjpqy,;"
+DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wraps them
+
+
+class Table:
+    def __init__(self, app, chip=None, flash=None):
+        self.app = app
+        self.chip = chip
+        self.flash = flash
+        self.frame = []  # (text, x, y, scale) drawn in the latest frame
+        self.frames = 0
+        self._watch()
+        self.run(50)
+
+    @classmethod
+    def fresh(cls, seed=7):
+        flash = rig.RamFlash()
+        rig.mount(flash, format_first=True)
+        app, chip = rig.new_app(seed)
+        return cls(app, chip, flash)
+
+    def restart(self, seed=7):
+        """The device boots again on the same flash (a power cycle between two steps)."""
+        app, chip = rig.new_app(seed)
+        return Table(app, chip, self.flash)
+
+    def _watch(self):
+        table = self
+        draw_text, draw_die, draw_toast = DRAW
+        render = self.app.render
+
+        def text(fb, s, x, y, scale=1, color=1):
+            table.frame.append((s, x, y, scale))
+            draw_text(fb, s, x, y, scale, color)
+
+        def die(fb, face, x, y, size=40):
+            table.frame.append(("d6=%d" % face, x, y, 0))
+            draw_die(fb, face, x, y, size)
+
+        def toast(fb, message, must_read):
+            first = len(table.frame)
+            draw_toast(fb, message, must_read)
+            top = min(y for _, _, y, _ in table.frame[first:]) - 2
+            table.frame.insert(first, ("", 0, top, -1))  # the box hides what was drawn below `top`
+
+        def rendered():
+            table.frame = []
+            table.frames += 1
+            render()
+
+        gfx.text = text
+        gfx.die = die
+        gfx.toast = toast
+        self.app.render = rendered
+
+    def run(self, ms):
+        for _ in range(ms // STEP_MS):
+            rig.allow(STEP_MS)
+            self.app.step()
+
+    def _pin(self, button, level):
+        rig.machine.Pin.pins[rig.PINS[button]].set_level(level)
+
+    def press(self, button, ms=80, settle=60):
+        self._pin(button, 0)
+        self.run(ms)
+        self._pin(button, 1)
+        self.run(settle)
+
+    def presses(self, button, times):
+        for _ in range(times):
+            self.press(button)
+
+    def hold(self, button, ms=800):
+        self.press(button, ms)
+
+    def play(self, script):
+        for button, ms in script:
+            self.press(button, ms)
+
+    # -- what the player sees ---------------------------------------------------
+
+    def text(self):
+        return " ".join(s for s, _, _, scale in self.frame if scale > 0)
+
+    def status(self):
+        """The bottom line of the Battle Mat (or of any screen): its last text at y >= 55."""
+        low = [s for s, _, y, scale in self.frame if scale == 1 and y >= 55]
+        return low[-1] if low else ""
+
+    def screen(self):
+        return self.app.top().name
+
+    def state(self):
+        return self.app.game.state_dict()
+
+    def layout_faults(self):
+        """Text that runs off the 128x64 panel or over other text in the latest frame."""
+        boxes = []
+        faults = []
+        for s, x, y, scale in self.frame:
+            if scale == -1:  # a message box covers the bottom from y on
+                boxes = [b for b in boxes if b[2] + b[4] <= y]
+                continue
+            if not scale:
+                continue
+            w, h = len(s) * CHAR * scale, CHAR * scale
+            if x < 0 or y < 0 or x + w > 128 or y + h > 64:
+                faults.append("%r at (%d,%d) runs off the panel" % (s, x, y))
+                continue
+            if not any(c in DESCENDERS for c in s):
+                h -= scale  # the font's last row is ink only for descenders
+            for other, ox, oy, ow, oh in boxes:
+                if x < ox + ow and ox < x + w and y < oy + oh and oy < y + h:
+                    faults.append("%r overlaps %r" % (s, other))
+            boxes.append((s, x, y, w, h))
+        return faults

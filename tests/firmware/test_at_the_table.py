@@ -1,0 +1,268 @@
+"""At the table: every press does what the screen says, written from the rules, pressed through the pins."""
+
+import json
+import os
+
+from tests.firmware import rig
+from tests.firmware.full_game import number
+from tests.firmware.table import Table
+
+CARDS = {
+    "version": "t1",
+    "cards": [
+        {"id": "cp-1", "name": "Hindenburg", "deck": "CP", "bp": 10},
+        {"id": "re-mud", "name": "Mud", "deck": "RE", "d6": ["Dry", "Damp", "Wet", "Mud", "Deep mud", "Swamp"]},
+    ],
+}
+
+
+def _to_phase(table, phase):
+    """Press as the status line says until the game is in `phase` (the RE d6 rolled on the way)."""
+    for _ in range(12):
+        if table.state()["phase"] == phase:
+            return
+        status = table.status()
+        if status.startswith("Attack?"):
+            table.press("UP")
+        table.press("OK")
+        if table.screen() == "dice":
+            table.press("OK")
+    raise AssertionError("never reached %s: %s" % (phase, table.text()))
+
+
+def _battle(table, cp, ea, captured):
+    table.press("OK")  # "OK enter BP"
+    table.play(number(cp) + [("OK", 80)] + number(ea) + [("OK", 80)] + number(captured) + [("OK", 80)])
+
+
+def test_rule_7_7_ok_after_the_roll_moves_on_and_never_rolls_again():
+    table = Table.fresh()
+    assert table.status() == "OK roll d6 ^more"
+    table.press("OK")
+    assert table.screen() == "dice" and len(table.state()["track"][0]["rolls"]) == 1
+    face = table.state()["track"][0]["rolls"][0]
+    table.press("BACK")  # back to the mat before moving on
+    assert table.status() == "d6 %d  OK next" % face
+    again = table.restart()  # and after a power cut
+    assert again.status() == "d6 %d  OK next" % face
+    again.press("OK")
+    assert again.state()["phase"] == "cr1"
+    assert again.state()["track"][0]["rolls"] == [face]  # still the one roll
+    rig.unmount()
+
+
+def test_rule_7_7_a_bonus_or_joker_cancels_the_event_and_no_d6_is_rolled():
+    table = Table.fresh()
+    table.press("UP")  # "^more"
+    assert table.screen() == "re-choices" and "No d6: next" in table.text()
+    while "EA Joker cancels" not in table.text() or table.app.top().index != 5:
+        table.press("DOWN")
+    table.press("OK")
+    turn = table.state()["track"][0]
+    assert turn["cancel"] == {"side": "EA", "by": "joker", "card": None} and turn["rolls"] == []
+    assert table.status() == "Cancelled OK nxt"
+    table.press("OK")
+    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["rolls"] == []
+    rig.unmount()
+
+
+def test_rule_7_7_no_d6_needed_skips_the_roll():
+    table = Table.fresh()
+    table.press("UP")
+    table.press("OK")  # "No d6: next" is where UP opens the list
+    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["rolls"] == []
+    rig.unmount()
+
+
+def test_rule_7_7_card_data_is_used_by_every_new_game():
+    table = Table.fresh()
+    with open("cards.json", "w") as f:
+        json.dump(CARDS, f)
+    table.app.cards_changed()  # what a push does when it commits
+    table.press("BACK")  # menu -> New game -> Basic game
+    table.presses("DOWN", 3)
+    table.press("OK")
+    table.press("OK")
+    assert table.screen() == "setup"  # 2.2-2.6 first
+    table.press("OK")
+    assert table.status() == "OK RE card ^more"
+    table.press("OK")
+    assert table.screen() == "pick-re"
+    table.press("OK")  # Mud
+    table.press("OK")  # Roll d6
+    face = table.state()["track"][0]["rolls"][0]
+    assert CARDS["cards"][1]["d6"][face - 1] in table.text() and "see card" not in table.text()
+    rig.unmount()
+
+
+def test_an_undone_message_never_eats_the_next_press():
+    table = Table.fresh()
+    _to_phase(table, "cr1")
+    table.press("UP")  # the Attack card
+    table.hold("BACK")
+    assert "Undone: Attack mark" in table.text()
+    table.press("UP")  # acts at once: the message goes, the card is marked again
+    assert table.state()["track"][0]["attack"] is True
+    assert "Undone" not in table.text()
+    rig.unmount()
+
+
+def test_a_warning_waits_for_ok_and_says_so():
+    table = Table.fresh()
+    with open("settings.json", "w") as f:
+        f.write('{"contrast": "loud"}')
+    again = table.restart()
+    assert "bad setting contrast" in again.text() and "OK: close" in again.text()
+    again.press("UP")  # not read yet: nothing happens
+    assert again.state()["track"][0]["rolls"] == [] and "OK: close" in again.text()
+    again.press("OK")
+    assert "OK: close" not in again.text() and again.state()["track"][0]["rolls"] == []
+    again.press("OK")  # now OK rolls
+    assert len(again.state()["track"][0]["rolls"]) == 1
+    rig.unmount()
+
+
+def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    _battle(table, 7, 7, 3)
+    assert table.state()["phase"] == "draw"
+    table.hold("BACK")  # undo: back to the battle
+    table.hold("BACK")  # undo the capture
+    assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
+    assert "Undone: capture 3" in table.text()
+    table.run(2000)  # the message goes by itself
+    assert table.status() == "OK CP captures"  # 7-7: the Defender's
+    table.press("OK")
+    assert table.screen() == "battle" and "EA Nat+Joker BP" in table.text()
+    table.play(number(4) + [("OK", 80)])
+    assert table.state()["track"][0]["captured"] == 4 and table.state()["phase"] == "draw"
+    rig.unmount()
+
+
+def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    table.press("OK")
+    table.play(number(5) + [("OK", 80)] + number(5) + [("OK", 80)])
+    text = table.text()
+    assert "5-5 tie: CP" in text  # the Defender wins ties (7.14)
+    assert "EA Nat+Joker BP" in text and "even face-down" in text
+    assert table.layout_faults() == []
+    rig.unmount()
+
+
+def test_g_2_leaving_combat_round_2_without_an_attack_card_asks_once():
+    table = Table.fresh()
+    _to_phase(table, "cr1")
+    table.press("OK")  # no Attack card in round 1
+    assert table.state()["phase"] == "cr2" and table.status() == "Attack? MUST ^"
+    table.press("OK")
+    assert table.screen() == "confirm" and "Joker ended the round (G.2)" in table.text()
+    table.press("BACK")  # no: stay and mark it
+    assert table.state()["phase"] == "cr2"
+    table.press("OK")
+    table.press("OK")  # yes: a Joker ended the round
+    assert table.state()["phase"] == "bonus"
+    rig.unmount()
+
+
+def test_rule_8_1_turn_5_reshuffle_keeps_captured_cards_out_and_the_status_says_so():
+    table = Table.fresh()
+    for _ in range(4):
+        _to_phase(table, "battle")
+        _battle(table, 3, 2, 1)
+        _to_phase(table, "re")
+    _to_phase(table, "battle")
+    _battle(table, 3, 2, 1)
+    assert table.screen() == "turn5"
+    assert "except captured Nationality cards" in " ".join(table.app.top().lines)
+    table.press("OK")
+    assert table.state()["phase"] == "draw" and table.status() == "8.1 reshuffle OK"
+    table.press("DOWN")  # the reminder says it too
+    assert "except captured" in " ".join(table.app.top().lines)
+    rig.unmount()
+
+
+def _short_scenario(table, turns):
+    table.app.new_game("Scenario, %d turns" % turns, turns, "CP")
+    table.run(50)
+
+
+def test_rule_3_1_the_last_turn_goes_from_7_18_straight_to_counting_hands():
+    table = Table.fresh()
+    _short_scenario(table, 1)
+    _to_phase(table, "battle")
+    _battle(table, 4, 2, 2)
+    assert table.state()["phase"] == "score" and table.screen() == "hands"
+    assert "no last draw" in table.text()  # the final-hands screen names the choice in use
+    rig.unmount()
+
+
+def test_rule_3_1_a_table_that_draws_after_the_last_turn_is_told_to_count_hands():
+    table = Table.fresh()
+    table.app.set("last_draw", True)
+    _short_scenario(table, 1)
+    _to_phase(table, "battle")
+    _battle(table, 4, 2, 2)
+    assert table.state()["phase"] == "draw"
+    table.press("OK")
+    assert table.state()["phase"] == "flip" and table.status() == "OK count hands"
+    table.press("OK")
+    assert table.screen() == "hands" and "drew after last" in table.text()
+    rig.unmount()
+
+
+def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
+    import games
+
+    table = Table.fresh()
+    first = table.app.journal.gid
+    table.app.new_game("Basic game", 10, "CP")
+    assert first not in games.ids() and len(games.ids()) == 1
+    table.press("OK")  # a roll: this game is kept from now on
+    played = table.app.journal.gid
+    table.app.new_game("Basic game", 10, "CP")
+    assert played in games.ids()
+    rig.unmount()
+
+
+def test_every_screen_fits_the_panel_with_three_digit_values():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    table.press("OK")
+    table.press("DOWN")  # 0 -> 999
+    assert table.layout_faults() == [] and "999" in table.text()
+    table.press("OK")
+    table.press("DOWN")
+    table.press("DOWN")  # 998
+    table.press("OK")
+    assert "999-998 CP wins" in table.text() and table.layout_faults() == []
+    table.press("DOWN")  # captured 999
+    table.press("OK")
+    assert table.state()["captured"]["CP"] == 999
+    for _ in range(3):
+        assert table.layout_faults() == [], table.layout_faults()
+        table.press("OK")
+    assert table.layout_faults() == [], table.layout_faults()
+    rig.unmount()
+
+
+def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
+    import games
+
+    table = Table.fresh()
+    table.press("OK")  # roll
+    table.press("OK")  # -> cr1
+    gid = table.app.journal.gid
+    table.app.journal.close()
+    path = next(games.ROOT + "/" + n for n in os.listdir(games.ROOT) if n.startswith(gid + ".j"))
+    with open(path) as f:
+        lines = f.read().split("\n")
+    crc, text = lines[-2].split(" ", 1)
+    lines[-2] = "%08x %s" % ((int(crc, 16) + 1) & 0xFFFFFFFF, text)  # well-formed, wrong CRC
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    again = table.restart()
+    assert again.state()["phase"] == "re"  # the bad record is not replayed
+    rig.unmount()
