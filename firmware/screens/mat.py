@@ -6,19 +6,10 @@ Everything a player needs at a glance, and OK does the phase's next step.
 import gfx
 
 from screens.base import Screen
+from shared_engine.describe import PHASE_WORDS
 from shared_engine.dice import d10_face
 
-SHORT_PHASE = {  # at most 10 characters, beside "T10/10"
-    "re": "RE phase",
-    "cr1": "Combat 1",
-    "cr2": "Combat 2",
-    "bonus": "Bonus",
-    "battle": "Battle",
-    "draw": "Draw",
-    "flip": "End turn",
-    "score": "Count",
-    "over": "Game over",
-}
+SHORT_PHASE = PHASE_WORDS  # at most 10 characters, beside "T10/10"
 TRACK_CELLS = 10
 
 
