@@ -293,6 +293,8 @@ class App:
             self.display.power(False)
         if self.dirty and not self.asleep:
             self.render()
+        elif self.display.fault is not None and not self.asleep:
+            self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
         if self.pushed and len(self.stack) == 1:  # back on the mat after other screens
             self.pushed = False
             unload_screens()

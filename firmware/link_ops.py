@@ -190,6 +190,9 @@ class Ops:
             "caps": ["state", "watch", "pull", "cards"] + (["z"] if self.compress else []),
             "max": frames.BODY_MAX,
         }
+        problem = self.app.display.problem()
+        if problem:
+            info["display"] = problem
         ok = req.get("proto") == frames.PROTOCOL
         if not ok:
             info["err"] = "protocol %r asked, this device speaks %d" % (req.get("proto"), frames.PROTOCOL)

@@ -8,6 +8,8 @@ for both chips, as the SH1106 has no horizontal mode and its 132-column RAM
 shows columns 2-129.
 """
 
+import time
+
 import framebuf
 
 WIDTH = 128
@@ -26,27 +28,58 @@ INIT = {
 }
 COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
 GAP = 7  # unchanged columns worth resending rather than starting a new run
+RETRY_MS = 2000  # how often a display that stopped answering is tried again
 
 
 class Oled(framebuf.FrameBuffer):
-    def __init__(self, i2c, chip="ssd1306", addr=0x3C, rotate=0):
+    def __init__(self, i2c, chip="ssd1306", addr=0x3C, rotate=0, pins="the I2C pins"):
         if chip not in INIT:
             raise ValueError("display chip must be ssd1306 or sh1106, not %r" % chip)
         self.i2c = i2c
         self.addr = addr
+        self.pins = pins  # e.g. "SDA=GP4 SCL=GP5", for the builder's message
         self.chip = chip
         self.offset = COLUMN_OFFSET[chip]
         self.buffer = bytearray(WIDTH * PAGES)
         self.shown = bytearray(WIDTH * PAGES)  # what the panel's RAM holds
         self.stale = True  # panel RAM unknown: the next show() sends everything
-        self.on = False
+        self.on = True  # the state to restore when the panel answers again
+        self.degrees = rotate
+        # A missing or miswired display must not stop the device: the game goes on
+        # in the frame buffer, and the panel is tried again every RETRY_MS.
+        self.fault = None  # the OSError of the last transfer that failed
+        self.tried = 0
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
-        self.command(INIT[chip])
-        self.rotate(rotate)
-        self.power(True)
+        self.start()
+
+    def start(self):
+        """Initialise the controller; False if it does not answer."""
+        self.fault = None
+        self.tried = time.ticks_ms()
+        self.command(INIT[self.chip])
+        self.rotate(self.degrees)
+        self.power(self.on)
+        return self.fault is None
+
+    def problem(self):
+        """What the builder should check when the panel does not answer, else None."""
+        if self.fault is None:
+            return None
+        return "no display answers at 0x%02X on %s: check the wiring and the address" % (self.addr, self.pins)
+
+    def _write(self, vector):
+        if self.fault is not None:
+            return False
+        try:
+            self.i2c.writevto(self.addr, vector)
+            return True
+        except OSError as e:  # no ACK: unplugged, wrong address, wrong pins
+            self.fault = e
+            self.stale = True
+            return False
 
     def command(self, codes):
-        self.i2c.writevto(self.addr, (CMD, codes))
+        self._write((CMD, codes))
 
     def power(self, on):
         self.command(b"\xaf" if on else b"\xae")
@@ -62,6 +95,7 @@ class Oled(framebuf.FrameBuffer):
         """0 or 180: mirrors segments and COM scan, then redraws all."""
         if degrees not in (0, 180):
             raise ValueError("rotation must be 0 or 180, not %r" % degrees)
+        self.degrees = degrees
         self.command(b"\xa1\xc8" if degrees == 0 else b"\xa0\xc0")
         self.stale = True
 
@@ -73,6 +107,9 @@ class Oled(framebuf.FrameBuffer):
         own transfer with its address byte), so resending a few unchanged
         bytes is cheaper than starting again.
         """
+        if self.fault is not None:
+            if time.ticks_diff(time.ticks_ms(), self.tried) < RETRY_MS or not self.start():
+                return
         buf = self.buffer
         shown = self.shown
         for page in range(PAGES):
@@ -94,10 +131,10 @@ class Oled(framebuf.FrameBuffer):
                     i += 1
                 self._send(page, first, last)
                 i = last + 1
-        self.stale = False
+        self.stale = self.fault is not None
 
     def _send(self, page, first, last):
         column = first - page * WIDTH + self.offset
         self.command(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
-        self.i2c.writevto(self.addr, (DATA, memoryview(self.buffer)[first : last + 1]))
-        self.shown[first : last + 1] = self.buffer[first : last + 1]
+        if self._write((DATA, memoryview(self.buffer)[first : last + 1])):
+            self.shown[first : last + 1] = self.buffer[first : last + 1]

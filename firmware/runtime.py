@@ -28,7 +28,11 @@ def build(board_name=None):
     bus = board["i2c"]
     i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     shown = board["display"]
-    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"])
+    gpio = board["gpio"]
+    pins = "SDA=%s%d SCL=%s%d" % (gpio, bus["sda"], gpio, bus["scl"])
+    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"], pins)
+    if display.fault is not None:
+        print(display.problem())  # on the serial console; `adjutant info` says it too
     names = boards.BUTTONS
     pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in names]
     # Every board's definition is code on the heap; only the chosen one is needed from now on.

@@ -130,3 +130,52 @@ def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> No
                 assert dev.state()["game"]["end"]["final"] == full_game.expected_totals()
     # bytecode and constants stay in the image: tens of KB less heap than the same .mpy loaded
     assert used["rom"] < used["mpy"] - 20_000, used
+
+
+NO_DISPLAY = "no display answers at 0x3C on SDA=GP4 SCL=GP5: check the wiring and the address"
+
+
+def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_check(tmp_path: pathlib.Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    with SimDevice(tmp_path / "flash.img", seed=1, board="pico", oled=0) as dev:
+        dev.wait(300)
+        dev.press("OK")  # the roll happens with the panel dark
+        state = dev.state()
+        assert state["problem"] == NO_DISPLAY
+        assert len(state["game"]["track"][0]["rolls"]) == 1
+        assert not dev.frame().on
+        dev.go_realtime()
+        env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"))
+        info = subprocess.run(
+            [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, "info"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            cwd=REPO,
+        )
+        assert info.returncode == 0, info.stderr
+        assert f"display         {NO_DISPLAY}" in info.stdout
+        assert "firmware running" not in info.stdout + info.stderr
+        pull = subprocess.run(
+            [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, "pull"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            env=env,
+            cwd=REPO,
+        )
+        assert pull.returncode == 0 and f"warning: {NO_DISPLAY}" in pull.stderr
+    shown = subprocess.run(  # `make sim` with no terminal shows the first screen and the console's message
+        [sys.executable, "-m", "adjutant.sim.terminal", "--flash", str(tmp_path / "f2.img"), "--oled", "0x3D"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        cwd=REPO,
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert f"device: {NO_DISPLAY}" in shown.stdout

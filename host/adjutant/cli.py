@@ -31,14 +31,17 @@ def cli(ctx: click.Context, port: str, db: pathlib.Path | None, verbose: bool) -
     ctx.obj = {"port": port, "db": db, "verbose": verbose}
 
 
-def _device(ctx: click.Context):
+def _device(ctx: click.Context, warn: bool = True):
     from adjutant.link.client import connect
 
     def text(line: str) -> None:
         if ctx.obj["verbose"] and line.strip():
             click.echo(click.style(f"device: {line}", dim=True), err=True)
 
-    return connect(ctx.obj["port"], text)
+    device = connect(ctx.obj["port"], text)
+    if warn and device.info.get("display"):
+        click.echo(f"warning: {device.info['display']}", err=True)
+    return device
 
 
 def _store(ctx: click.Context):
@@ -88,7 +91,7 @@ def devices() -> None:
 @click.pass_context
 def info(ctx: click.Context) -> None:
     """Show the device: firmware, protocol, ids, card data, the game on it."""
-    device = _device(ctx)
+    device = _device(ctx, warn=False)
     i = device.info
     state = device.request("state")
     games = device.request("list")
@@ -96,6 +99,7 @@ def info(ctx: click.Context) -> None:
         ("firmware", i["fw"]),
         ("protocol", str(i["proto"])),
         ("board", i.get("board", "")),
+        ("display", i.get("display") or "answers"),
         ("device id", i["dev"]),
         ("boot id", i["boot"]),
         ("card data", i["cards"] or "none (adjutant cards push FILE)"),

@@ -97,15 +97,16 @@ def unmount():
         pass
 
 
-def board():
-    """A fresh display and buttons on the simulated pins and bus."""
+def board(at=0x3C):
+    """A fresh display and buttons on the simulated pins and bus; `at`: where the panel answers."""
     from buttons import Buttons
     from oled import Oled
 
     machine.Pin.pins = {}
     machine.I2C.devices = {}
     chip = OledChip("ssd1306")
-    machine.I2C.devices[0x3C] = chip
+    if at:
+        machine.I2C.devices[at] = chip
     i2c = machine.I2C(0)
     display = Oled(i2c, "ssd1306", 0x3C, 0)
     pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in BUTTONS]
@@ -123,10 +124,10 @@ class Dice:
         return (self.state >> 16) & 0xFF
 
 
-def new_app(seed=7):
+def new_app(seed=7, at=0x3C):
     from app import App
 
-    display, buttons, chip = board()
+    display, buttons, chip = board(at)
     return App(display, buttons, Dice(seed), "test", now=CLOCK.now & 0x3FFFFFFF), chip
 
 

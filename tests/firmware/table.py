@@ -33,10 +33,10 @@ class Table:
         self.run(50)
 
     @classmethod
-    def fresh(cls, seed=7):
+    def fresh(cls, seed=7, at=0x3C):
         flash = rig.RamFlash()
         rig.mount(flash, format_first=True)
-        app, chip = rig.new_app(seed)
+        app, chip = rig.new_app(seed, at)
         return cls(app, chip, flash)
 
     def restart(self, seed=7):

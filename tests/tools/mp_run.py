@@ -1,7 +1,8 @@
 """Run plain-assert test modules under MicroPython (no pytest there), or under CPython.
 
-    micropython tests/tools/mp_run.py tests/engine [more folders]
+    micropython tests/tools/mp_run.py tests/engine [more folders or test files]
     python tests/tools/mp_run.py tests/firmware        (the firmware on CPython)
+    micropython tests/tools/mp_run.py tests/firmware/test_no_display.py
 
 Imports every test_*.py in the folders, calls each test_* function, and ends
 with "micropython: N passed, N failed" (or "cpython: ..."). Exit status 1 if
@@ -38,8 +39,13 @@ def _isolate():
 
 
 def run_folder(folder, results):
+    if folder.endswith(".py"):  # one test file
+        folder, _, filename = folder.rpartition("/")
+        names = [filename]
+    else:
+        names = sorted(os.listdir(folder))
     package = folder.strip("/").replace("/", ".")
-    for filename in sorted(os.listdir(folder)):
+    for filename in names:
         if not (filename.startswith("test_") and filename.endswith(".py")):
             continue
         name = package + "." + filename[:-3]

@@ -76,6 +76,7 @@ class SimDevice:
         timeout: float | None = None,
         realtime: bool = False,
         device_code: str | pathlib.Path | None = None,
+        oled: int | None = None,
     ):
         self.realtime = realtime
         cmd = [micropython()]
@@ -101,6 +102,8 @@ class SimDevice:
             cmd += ["--board", board]
         if realtime:
             cmd.append("--realtime")
+        if oled is not None:  # the display at another I2C address; 0: none answers
+            cmd += ["--oled", str(oled)]
         commands_r, commands_w = os.pipe()
         replies_r, replies_w = os.pipe()
         rx_r, rx_w = os.pipe()  # serial bytes from the host, in chunks, to the device's USB driver

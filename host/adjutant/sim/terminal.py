@@ -18,6 +18,7 @@ import pathlib
 import select
 import sys
 import termios
+import textwrap
 import tty
 
 from adjutant.link.ports import simulator_marker
@@ -73,6 +74,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bare", action="store_true", help="a board with only MicroPython: it runs what is on its flash"
     )
+    parser.add_argument(
+        "--oled",
+        type=lambda text: int(text, 0),
+        help="I2C address the display answers at (0: none), to see what a miswired first build shows",
+    )
     args = parser.parse_args(argv)
     device = SimDevice(
         pathlib.Path(args.flash),
@@ -81,6 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         board=args.board,
         realtime=True,
         code="flash" if args.bare else REPO,
+        oled=args.oled,
     )
     print(f"Serial port: {device.serial_path}  (mpremote connect {device.serial_path})", flush=True)
     marker = simulator_marker()
@@ -93,6 +100,9 @@ def main(argv: list[str] | None = None) -> int:
         device.wait(300)
         if not sys.stdin.isatty():
             print(boxed(device.frame()))
+            problem = device.state().get("problem")
+            if problem:
+                print(f"device: {problem}")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
         return _interactive(device)
@@ -130,8 +140,11 @@ def _interactive(device: SimDevice) -> int:
                 screen = boxed(device.frame())
                 game = state.get("game", {})
                 status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
+                if state.get("problem"):  # the panel stays dark: say what the serial console says
+                    status = "device: " + state["problem"]
                 port = f"serial port {device.serial_path}"
-                sys.stdout.write("\x1b[H" + screen + "\n" + status.ljust(100) + "\n" + HELP + "\n" + port + "\n")
+                status = "\n".join(line.ljust(79) for line in textwrap.wrap(status, 79))
+                sys.stdout.write("\x1b[H" + screen + "\n" + status + "\n" + HELP + "\n" + port + "\n")
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)

@@ -2,12 +2,15 @@
 
     micropython boot.py CODE FLASH_IMAGE --control IN OUT --serial RX FEED
                         [--fresh] [--blocks N] [--seed N] [--board NAME] [--realtime]
+                        [--oled ADDR]
 
 CODE holds firmware/ and shared_engine/: the repository, or the same files as
 .mpy; or a ROMFS image (NAME.romfs, from adjutant.deploy.build_romfs) mounted
 at /rom as a board's ROM partition; or it is "flash": a bare board, running
 whatever was deployed onto its flash (adjutant deploy). --wiring names the
-firmware folder whose boards.py says how the simulated board is wired.
+firmware folder whose boards.py says how the simulated board is wired;
+--oled puts the display at another I2C address (0: no display), as a first
+build with the wrong module or a loose wire has it.
 
 Installs the simulated `time`, `select`, `machine` and `micropython` before
 anything of the firmware loads, mounts the littlefs image at /flash (the
@@ -95,8 +98,9 @@ def mount_rom(path):
 
 
 class Device:
-    def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring):
+    def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring, oled=None):
         self.rom_heap = 0
+        self.oled = oled  # the display's I2C address if not the board's; 0 for none
         if repo == "flash":  # as on a board: modules come from the flash (the working directory)
             sys.path.insert(0, "")
         elif repo.endswith(".romfs"):
@@ -178,7 +182,9 @@ class Device:
         shown = board["display"]
         if not soft or self.chip is None:
             self.chip = OledChip(shown["chip"])
-            machine.I2C.devices[shown["addr"]] = self.chip
+            addr = shown["addr"] if self.oled is None else self.oled
+            if addr:
+                machine.I2C.devices[addr] = self.chip
         for pin_id in self.buttons.values():
             machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
         self.boots += 1
@@ -323,6 +329,7 @@ class Device:
             out["game"] = app.game.state_dict()
             out["gid"] = app.journal.gid if app.journal else None
             out["settings"] = app.settings
+            out["problem"] = app.display.problem()
         reply_json("state", out)
 
     def cmd_stats(self, args):
@@ -360,6 +367,7 @@ def main(argv):
         "--control": None,
         "--serial": None,
         "--wiring": None,
+        "--oled": None,
     }
     fresh = "--fresh" in argv
     for i, word in enumerate(argv):
@@ -371,7 +379,11 @@ def main(argv):
     port = usb_serial.UsbSerial(*[int(n) for n in options["--serial"].split(",")])
     seed = options["--seed"]
     seed = None if seed is None else int(seed)
-    device = Device(repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"])
+    oled = options["--oled"]
+    oled = None if oled is None else int(oled, 0)
+    device = Device(
+        repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"], oled
+    )
     if "--realtime" in argv:
         CLOCK.follow_wall_clock()
         reply("ready", "0 0")
