@@ -119,19 +119,50 @@ PLUS_LINKS = (
 )
 
 
-# What the player does for the AI in each phase (Steps 4-7, 12-13), for the phase guidance.
-PROMPTS = {
-    "re": "Steps 4/12: draw the RE card and apply it to your hand and the AI's unplayed cards. "
-    "If the AI holds a Bonus card that cancels it, the AI plays it now. Discards: Step 8.",
-    "cr1": "Step 13: the AI plays its cards to give the most linked Plus (+) cards in the Round "
-    "(flow chart: menu, Plus links).",
-    "cr2": "Step 5: play the AI's cards for its best BP against yours: a card that cancels or discards "
-    "one of yours, or the highest BP with its links. Ignore 'may look at cards in enemy hand'. "
-    "Step 6: a Jack you play is cancelled by an AI Joker or canceller at once; an AI Jack is played "
-    "now, and unless you cancel it, 2 linked non-naval cards follow (3 with Improved Doctrine, "
-    "Joint Planning or Jacks in play).",
-    "bonus": "Step 7: say what the AI holds; the device rolls for it.",
-}
+# What the player does for the AI in each phase, by who defends (Steps 3-7 when the AI
+# defends, 12-13 with 5-7 when it attacks), for the phase guidance.
+RE_EVENT = (
+    "draw the RE card and apply it to your hand and the AI's unplayed cards. "
+    "If the AI holds a Bonus card that cancels it, the AI plays it now. Discards: Step 8."
+)
+ROUND_1_SET = "Step 3: the AI's Round 1 is the face-up cards of its hand roll, with their Plus (+) links."
+ROUND_1_PLAY = (
+    "Step 13: you (Defender) play first; then the AI plays by Steps 5-7 and the flow chart: "
+    "the most linked Plus (+) cards in the Round (menu, Plus links)."
+)
+ROUND_2 = (
+    "Step 5: the AI plays for its best BP against yours: a card that cancels or discards one of "
+    "yours, or its highest BP with links. Ignore 'may look at cards in enemy hand'."
+)
+YOUR_JACK = "Step 6: a Jack you play in either Round is cancelled at once by an AI Joker or other canceller."
+AI_JACK = (
+    "Step 6: an AI Jack is played in Round 2. Unless you cancel it, it adds 2 linked non-naval cards "
+    "(3 with Improved Doctrine, Joint Planning or Jacks in play): cards that cancel or discard yours; "
+    "if none, its highest BP."
+)
+BONUS_AI_FIRST = "Step 7: the AI defends, so it plays first (7.13): say what it holds; the device rolls."
+BONUS_YOU_FIRST = (
+    "7.13: you defend, so play your Bonus or Joker first. Then Step 7: say what the AI holds; the device rolls."
+)
+
+
+def ai_defends(state):
+    return state.solo is not None and state.current.defender != state.solo
+
+
+def prompt(state):
+    """What the player does for the AI now, by phase and by who defends; None if nothing."""
+    phase = state.phase
+    defends = ai_defends(state)
+    if phase == "re":
+        return ("Step 4: " if defends else "Step 12: ") + RE_EVENT
+    if phase == "cr1":
+        return (ROUND_1_SET if defends else ROUND_1_PLAY) + "\n" + YOUR_JACK
+    if phase == "cr2":
+        return ROUND_2 + "\n" + YOUR_JACK + "\n" + AI_JACK
+    if phase == "bonus":
+        return BONUS_AI_FIRST if defends else BONUS_YOU_FIRST
+    return None
 
 
 def _face(face):

@@ -38,15 +38,26 @@ class ListScreen(Screen):
             gfx.text(fb, "(none)", 0, 12)
             return
         self.index = min(self.index, len(items) - 1)
-        top = max(0, min(self.index - self.ROWS // 2, len(items) - self.ROWS))
-        for row, (label, value, _) in enumerate(items[top : top + self.ROWS]):
-            y = 10 + row * 9
-            selected = top + row == self.index
+        # The chosen row is shown whole, over up to 3 lines ("Japanese Destroyer Squadron"):
+        # the rows around it give way. A label cut short keeps a space before its value.
+        label, value, _ = items[self.index]
+        chosen = gfx.wrap(label, 15 - len(value) if value else 16)[:3]
+        shown = self.ROWS - len(chosen) + 1
+        top = max(0, min(self.index - shown // 2, len(items) - shown))
+        y = 10
+        for i in range(top, min(top + shown, len(items))):
+            label, value, _ = items[i]
+            selected = i == self.index
+            lines = chosen if selected else [label[: 15 - len(value)] if value else label[:16]]
+            color = 1
             if selected:
-                fb.fill_rect(0, y, 128, 9, 1)
-            gfx.text(fb, label[: 16 - len(value)], 0, y + 1, 1, 0 if selected else 1)
+                fb.fill_rect(0, y, 128, 9 * len(lines), 1)
+                color = 0
+            for line in lines:
+                gfx.text(fb, line, 0, y + 1, 1, color)
+                y += 9
             if value:
-                gfx.text(fb, value, 128 - gfx.width(value), y + 1, 1, 0 if selected else 1)
+                gfx.text(fb, value, 128 - gfx.width(value), y - 8, 1, color)
 
     def key(self, button, kind):
         items = self.items()

@@ -13,9 +13,9 @@ class Guidance(Message):
         phase = game.state.phase
         text = "\n".join("%s %s" % (rule, words) for rule, words in game.reminders())
         if game.state.solo is not None:
-            from shared_engine.solitaire import PROMPTS
+            from shared_engine.solitaire import prompt
 
-            prompt = PROMPTS.get(phase)
+            prompt = prompt(game.state)
             if prompt:
                 text = prompt + ("\n" + text if text else "")
         super().__init__(app, "%s %s" % (RULES[phase], TITLES[phase]), text or "Nothing to do.")

@@ -19,7 +19,8 @@ def _solo_step(state, turn):
     if state.phase == "re" and "s3" not in steps and "s11" not in steps:
         return "OK AI hand %s" % ("3" if turn.defender != state.solo else "11")
     if state.phase == "bonus" and "s7" not in steps:
-        return "OK AI bonus 7"
+        # 7.13: the Defender plays first, so a player who defends plays before the AI's roll
+        return "OK AI bonus 7" if turn.defender != state.solo else "You 1st; OK AI 7"
     return None
 
 

@@ -76,13 +76,13 @@ class NewGame(ListScreen):
     def items(self):
         return [
             ("Basic game", "10T", lambda: self.start("Basic game", 10, "CP")),
-            ("Scenario turns", str(self.turns), self.ask_turns),
-            ("First Defender", self.first, self.flip_first),
+            ("Scen. turns", str(self.turns), self.ask_turns),
+            ("1st Defender", self.first, self.flip_first),
             ("Start scenario", "", lambda: self.start("Scenario, %d turns" % self.turns, self.turns, self.first)),
-            ("Solitaire: you", self.side, self.flip_side),
+            ("Solo: you are", self.side, self.flip_side),
             # 2.7: CP defends turn 1 in solitaire too; the AI takes the other side
             ("Solitaire", "10T", lambda: self.start("Solitaire", 10, "CP", self.side)),
-            ("Solitaire short", "5T", lambda: self.start("Solitaire", 5, "CP", self.side)),
+            ("Solo short", "5T", lambda: self.start("Solitaire", 5, "CP", self.side)),
         ]
 
     def ask_turns(self):

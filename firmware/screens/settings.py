@@ -27,7 +27,7 @@ class Settings(ListScreen):
             ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
             ("Sleep", "%ds" % sleep if sleep else "off", lambda: app.set("sleep", _next(SLEEPS, sleep))),
             ("Rotate", "%d" % s["rotate"], lambda: app.set("rotate", 180 - s["rotate"])),
-            ("Last turn draw", ("no", "yes")[s["last_draw"]], lambda: app.set("last_draw", not s["last_draw"])),
+            ("Last draw", ("no", "yes")[s["last_draw"]], lambda: app.set("last_draw", not s["last_draw"])),
             ("Button test", "", lambda: app.push(ButtonTest(app))),
         ]
 

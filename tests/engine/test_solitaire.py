@@ -195,16 +195,56 @@ def test_linked_plus_cards_flow_chart_matches_the_rules_text():
     assert names == ["Reinforced Trenches", "Only Fortifications", "Any Infantry"]
 
 
-def test_steps_4_to_7_prompts_carry_the_rules_words_for_each_phase():
-    rules = _rules()
-    if rules is None:
-        return
-    text = rules
-    prompts = solitaire.PROMPTS
-    assert sorted(prompts) == ["bonus", "cr1", "cr2", "re"]
-    assert "Steps 4/12" in prompts["re"] and "Step 8" in prompts["re"]
+def _prompts(side, turn):
+    """The AI prompt of each phase of `turn` in a solitaire game where the player takes `side`."""
+    from shared_engine.game import Game
+    from tests.engine.helpers import play_turn, to_phase
+
+    g = Game.new("Solitaire", 10, "CP")
+    g.play_solo(side)
+    for _ in range(turn - 1):
+        play_turn(g, 9, 7, 3)
+    out = {}
+    for phase in ("re", "cr1", "cr2", "bonus"):
+        to_phase(g, phase)
+        out[phase] = solitaire.prompt(g.state)
+    return out
+
+
+def test_steps_3_4_and_7_when_the_ai_defends_and_12_13_when_it_attacks():
+    ai_defends = _prompts("EA", 1)  # 2.7: CP defends turn 1, and the AI is CP
+    ai_attacks = _prompts("CP", 1)
+    assert ai_defends["re"].startswith("Step 4:") and ai_attacks["re"].startswith("Step 12:")
+    # Round 1: the AI Defender's cards are already down from its Step 3 roll; the AI Attacker follows Step 13
+    assert ai_defends["cr1"].startswith("Step 3:") and "Step 13" not in ai_defends["cr1"]
+    assert ai_attacks["cr1"].startswith("Step 13: you (Defender) play first")
+    # 7.13: the Defender plays first in the Bonus phase
+    assert "the AI defends, so it plays first" in ai_defends["bonus"]
+    assert ai_attacks["bonus"].startswith("7.13: you defend, so play your Bonus or Joker first")
+    later = _prompts("EA", 2)  # the roles swap each turn
+    assert later["cr1"].startswith("Step 13") and later["re"].startswith("Step 12")
+
+
+def test_step_6_your_jack_in_either_round_and_the_ai_jacks_linked_cards_in_round_2():
+    for side in ("EA", "CP"):
+        prompts = _prompts(side, 1)
+        for phase in ("cr1", "cr2"):  # "If you play a Jack in a Combat Round"
+            assert "a Jack you play in either Round is cancelled at once" in prompts[phase]
+        assert "AI Jack" not in prompts["cr1"]  # "it must be played in Combat Round 2"
+        assert "an AI Jack is played in Round 2" in prompts["cr2"]
+        # the linked cards must cancel or discard the player's, else they are the highest BP
+        assert "cards that cancel or discard yours; if none, its highest BP" in prompts["cr2"]
+
+
+def test_steps_5_to_7_prompts_carry_the_rules_words():
+    prompts = _prompts("EA", 1)
+    assert "Step 8" in prompts["re"] and "Step 5" in prompts["cr2"]
     for words in ("may look at cards in enemy hand", "Improved Doctrine", "Joint Planning"):
-        assert words in text and words in prompts["cr2"], words
-    assert "Step 5" in prompts["cr2"] and "Step 6" in prompts["cr2"] and "Step 7" in prompts["bonus"]
-    for prompt in prompts.values():
-        assert len(prompt) < 400  # a few screens of the 128x64 display at most
+        assert words in prompts["cr2"], words
+    rules = _rules()
+    if rules is not None:
+        for words in ("may look at cards in enemy hand", "Improved Doctrine", "Joint Planning", "non-naval"):
+            assert words in rules, words
+    for side in ("EA", "CP"):
+        for prompt in _prompts(side, 1).values():
+            assert len(prompt) < 500  # a few screens of the 128x64 display at most

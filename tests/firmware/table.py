@@ -12,13 +12,16 @@ recorded here, in the test, by watching the drawing calls of each frame:
 each text with its place and size, for the layout checks.
 """
 
+# isort: off
+from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 import gfx
 
-from tests.firmware import rig
+# isort: on
 
 STEP_MS = 5
 CHAR = 8
 DESCENDERS = "gjpqy,;"
+GAP = 3  # px between texts on the same line
 DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wraps them
 
 
@@ -131,7 +134,8 @@ class Table:
             if not any(c in DESCENDERS for c in s):
                 h -= scale  # the font's last row is ink only for descenders
             for other, ox, oy, ow, oh in boxes:
-                if x < ox + ow and ox < x + w and y < oy + oh and oy < y + h:
-                    faults.append("%r overlaps %r" % (s, other))
+                # side by side, two texts need a gap, or "First Defender" "EA" reads "First DefenderEA"
+                if x < ox + ow + GAP and ox < x + w + GAP and y < oy + oh and oy < y + h:
+                    faults.append("%r overlaps or touches %r" % (s, other))
             boxes.append((s, x, y, w, h))
         return faults

@@ -1,0 +1,72 @@
+"""Every menu, list and message the buttons reach: no text past the panel's edge, none over or against other text."""
+
+from tests.firmware.table import Table
+
+
+def _rows(table):
+    items = getattr(table.app.top(), "items", None)
+    return len(items()) if items else 0
+
+
+def _check(table, where, faults):
+    for fault in table.layout_faults():
+        faults.append("%s (%s): %s" % (where, table.screen(), fault))
+    top = table.app.top()
+    items = getattr(top, "items", None)
+    if items and items() and not table.app.toast:
+        label = items()[top.index][0]
+        if label not in table.text():  # the row chosen is shown whole, if over more than one line
+            faults.append("%s (%s): the label %r is cut short" % (where, table.screen(), label))
+
+
+def _open(start, path, faults):
+    """A fresh device at `start`, then DOWN to each row of `path` in turn and OK, checking every frame."""
+    table = start()
+    for i in path:
+        for _ in range(i):
+            table.press("DOWN")
+            _check(table, "rows %s" % path, faults)
+        table.press("OK")
+        _check(table, "rows %s" % path, faults)
+    return table
+
+
+def _scroll(table, where, faults):
+    """A message or entry screen: DOWN through it, checking each frame."""
+    screen = table.screen()
+    for _ in range(10):
+        table.press("DOWN")
+        _check(table, where, faults)
+        if table.screen() != screen:
+            return
+
+
+def crawl(start, depth=2):
+    faults = []
+    table = start()
+    _check(table, "start", faults)
+    todo = [[i] for i in range(_rows(table))]
+    while todo:
+        path = todo.pop(0)
+        table = _open(start, path, faults)
+        rows = _rows(table)
+        if rows and len(path) < depth and table.screen() not in ("menu", "mat"):
+            todo.extend(path + [i] for i in range(rows))
+        elif not rows:
+            _scroll(table, "rows %s scrolled" % path, faults)
+    return faults
+
+
+def _menu_of_a_game_under_way():
+    table = Table.fresh()
+    table.press("OK")  # the d6 rolled: Undo, End game and History have something to show
+    while table.screen() != "mat":
+        table.press("BACK")
+    table.press("BACK")
+    assert table.screen() == "menu", table.screen()
+    return table
+
+
+def test_layout_every_screen_of_the_menu_in_a_basic_game():
+    faults = crawl(_menu_of_a_game_under_way)
+    assert not faults, "\n".join(faults)
