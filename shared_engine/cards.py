@@ -141,8 +141,10 @@ class CardSet:
     def nationality_bp(self, card_ids, side):
         """Sum the BP of `side`'s Nationality cards; only those count (3.3, 7.18)."""
         total = 0
-        for card_id in card_ids:
+        for i, card_id in enumerate(card_ids):
             card = self.get(card_id)
+            if card_id in card_ids[:i]:  # one card, counted once (7.18, 3.2)
+                raise GameError("%s (%s) is listed twice; each card counts once" % (card.name, card_id))
             if card.nationality() != side:
                 raise GameError("%s (%s) is not a %s Nationality card" % (card.name, card_id, side))
             total += card.bp

@@ -69,8 +69,9 @@ def _draw(state):
             out.insert(0, ("8.1", RESHUFFLE + "; start again from Solitaire Step 1"))
         return out
     if reshuffle_due(state):
-        return [("8.1", RESHUFFLE), ("2.1", "The Defender draws first")]
+        return [("7.15", KEEP), ("8.1", RESHUFFLE), ("2.1", "The Defender draws first")]
     return [
+        ("7.15", KEEP),  # the capture moves straight on to the draw, so the keep is said here too
         ("7.16", "Discard played Neutral and Nationality cards"),
         ("7.17", "Shuffle the RE card and used Bonus cards back into their decks"),
         ("7.19", "Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2"),

@@ -110,8 +110,11 @@ def _capture(state, a):
         raise GameError("capture: enter both sides' face-up BP first (7.14)")
     if turn.captured is not None:
         raise GameError("capture: turn %d's captured BP is already entered; undo to change it" % state.turn)
+    cards = a[2]
+    if cards is not None and len(set(cards)) != len(cards):
+        raise GameError("capture: a card is listed twice; each captured card counts once (7.18)")
     turn.captured = a[1]
-    turn.captured_cards = a[2]
+    turn.captured_cards = cards
     state.captured[turn.winner] += a[1]  # 7.18: the winner's cumulative total
 
 

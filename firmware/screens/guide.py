@@ -7,7 +7,8 @@ class Guidance(Message):
     name = "guide"
 
     def __init__(self, app):
-        from shared_engine.guidance import RULES, TITLES
+        from shared_engine.describe import PHASE_WORDS
+        from shared_engine.guidance import RULES
 
         game = app.game
         phase = game.state.phase
@@ -18,7 +19,7 @@ class Guidance(Message):
             prompt = prompt(game.state)
             if prompt:
                 text = prompt + ("\n" + text if text else "")
-        super().__init__(app, "%s %s" % (RULES[phase], TITLES[phase]), text or "Nothing to do.")
+        super().__init__(app, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
 
 
 class Reshuffle(Message):

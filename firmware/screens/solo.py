@@ -141,7 +141,7 @@ class PlusChart(ListScreen):
                     lines.append("Takes: " + ", ".join(plus))
                 else:
                     lines.append("Links to: " + base)
-            self.app.push(Message(self.app, name, "\n".join(lines)))
+            self.app.push(Message(self.app, "Plus (+) links", "\n".join([name + ":"] + lines)))
 
         return show
 

@@ -48,6 +48,32 @@ def test_rule_7_18_card_data_counts_only_the_losers_nationality_cards():
     assert g.state_dict()["captured"]["CP"] == 12
 
 
+def test_rule_7_18_with_card_data_a_card_is_captured_once():
+    g = Game.new(cards=sample_cards())
+    to_phase(g, "battle")
+    g.battle(20, 10)
+    raises(g.capture, None, ["ea-7-poilus", "ea-7-poilus"], contains="Poilus (ea-7-poilus) is listed twice")
+    assert g.state.current.captured is None  # nothing was taken
+    g.capture(None, ["ea-7-poilus"])
+    assert g.state_dict()["captured"]["CP"] == 7
+
+
+def test_rule_7_18_a_log_that_captures_one_card_twice_is_refused_on_replay():
+    from shared_engine.errors import GameError
+
+    g = Game.new(cards=sample_cards())
+    to_phase(g, "battle")
+    g.battle(20, 10)
+    g.capture(None, ["ea-7-poilus"])
+    text = g.log_text().replace('["ea-7-poilus"]', '["ea-7-poilus","ea-7-poilus"]').replace('"bp":7', '"bp":14')
+    try:
+        Game.from_lines(text, sample_cards())
+    except GameError as e:
+        assert "listed twice" in str(e)
+    else:
+        raise AssertionError("the doubled capture was replayed")
+
+
 def test_rule_7_14_a_turn_is_resolved_once():
     g = Game.new()
     to_phase(g, "battle")

@@ -101,6 +101,24 @@ class Table:
         for button, ms in script:
             self.press(button, ms)
 
+    def guidance(self):
+        """DOWN on the mat opens the phase's guidance: read every line of it, then BACK to the mat."""
+        self.press("DOWN")
+        title = [s for s, _, y, scale in self.frame if y < 10]
+        lines = []
+        for _ in range(120):
+            body = [s for s, _, y, scale in self.frame if y >= 10 and scale == 1]
+            # each DOWN scrolls a line: keep what is new at the bottom
+            overlap = max([n for n in range(len(body) + 1) if lines[len(lines) - n :] == body[:n]] or [0])
+            lines += body[overlap:]
+            before = self.frame
+            self.press("DOWN")
+            if self.screen() != "guide" or self.frame == before:
+                break
+        while self.screen() != "mat":
+            self.press("BACK")
+        return " ".join(title + lines).replace("- ", "-")  # a word wrapped at its hyphen, whole again
+
     # -- what the player sees ---------------------------------------------------
 
     def text(self):

@@ -152,6 +152,17 @@ def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
     rig.unmount()
 
 
+def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_keep():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    _battle(table, 6, 4, 3)
+    assert table.state()["phase"] == "draw"  # the capture moved on to the draw
+    said = table.guidance()
+    assert "7.15 Winner may keep 1 own played Nationality card or 1 Neutral" in said
+    assert "not a Joker, face card (A K Q J), Bonus or white-BP-in-black-circle card" in said
+    rig.unmount()
+
+
 def test_g_2_leaving_combat_round_2_without_an_attack_card_asks_once():
     table = Table.fresh()
     _to_phase(table, "cr1")

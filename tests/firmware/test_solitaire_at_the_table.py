@@ -26,20 +26,6 @@ def _solitaire(side, seed=7):
     return table
 
 
-def _guidance(table):
-    """DOWN on the mat: the phase's guidance, every line of it; BACK to the mat."""
-    table.press("DOWN")
-    seen = []
-    for _ in range(30):
-        seen.append(table.text())
-        table.press("DOWN")
-        if table.screen() != "guide":
-            break
-    while table.screen() != "mat":
-        table.press("BACK")
-    return " ".join(seen)
-
-
 def _hand_and_roll(table):
     table.press("OK")  # the AI's hand (Step 3 or 11), rolled on this press
     assert table.screen() == "ai-hand", table.text()
@@ -72,7 +58,7 @@ def test_solitaire_step_3_round_1_is_set_by_the_ai_defenders_hand_roll():
     table = _solitaire("EA")  # 2.7: CP, the AI, defends turn 1
     assert table.status() == "OK AI hand 3"
     _hand_and_roll(table)
-    said = _guidance(table)
+    said = table.guidance()
     assert "Step 3: the AI's Round 1 is the face-up cards of its hand roll" in said
     assert "Step 13" not in said
 
@@ -81,7 +67,7 @@ def test_solitaire_step_13_when_the_ai_attacks_you_play_round_1_first():
     table = _solitaire("CP")  # the player defends turn 1: "See STEP 10 if you are Defender"
     assert table.status() == "OK AI hand 11"
     _hand_and_roll(table)
-    said = _guidance(table)
+    said = table.guidance()
     assert "Step 13: you (Defender) play first" in said
     assert "Step 3:" not in said
 
@@ -89,12 +75,12 @@ def test_solitaire_step_13_when_the_ai_attacks_you_play_round_1_first():
 def test_solitaire_step_6_a_jack_in_either_round_and_the_ai_jacks_linked_cards():
     table = _solitaire("EA")
     _hand_and_roll(table)
-    round_1 = _guidance(table)
+    round_1 = table.guidance()
     assert "a Jack you play in either Round is cancelled at once" in round_1
     table.press("UP")  # the Attack card
     table.press("OK")
     assert table.state()["phase"] == "cr2"
-    round_2 = _guidance(table)
+    round_2 = table.guidance()
     assert "a Jack you play in either Round is cancelled at once" in round_2
     assert "an AI Jack is played in Round 2" in round_2
     assert "cards that cancel or discard yours; if none, its highest BP" in round_2
@@ -111,7 +97,7 @@ def test_solitaire_step_7_the_ai_defender_rolls_first_in_the_bonus_phase():
     _hand_and_roll(table)
     _to_bonus(table)
     assert table.status() == "OK AI bonus 7"
-    assert "the AI defends, so it plays first (7.13)" in _guidance(table)
+    assert "the AI defends, so it plays first (7.13)" in table.guidance()
 
 
 def test_solitaire_step_7_when_you_defend_you_play_first_then_the_ai_rolls():
@@ -119,7 +105,7 @@ def test_solitaire_step_7_when_you_defend_you_play_first_then_the_ai_rolls():
     _hand_and_roll(table)
     _to_bonus(table)
     assert table.status() == "You 1st; OK AI 7"
-    assert "7.13: you defend, so play your Bonus or Joker first" in _guidance(table)
+    assert "7.13: you defend, so play your Bonus or Joker first" in table.guidance()
     text = _step_7(table)
     assert "plays no Bonus or Joker" in text  # it holds neither
     assert table.status() == "OK next"
