@@ -1,8 +1,10 @@
 """Debounce, long press, auto-repeat, and presses made while nothing polls."""
 
+# isort: off
+from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from buttons import Buttons
 
-from tests.firmware import rig
+# isort: on
 
 
 def _buttons():
@@ -60,18 +62,21 @@ def test_auto_repeat_speeds_up_while_held_in_number_entry():
     b = _buttons()
     b.repeat = ("UP", "DOWN")
     _level("UP", 0)
-    counts = []
-    for _ in range(40):  # 2 s held
-        rig.allow(50)
+    at = []  # ms since the press of each step
+    for ms in range(0, 6000, 5):  # 6 s held, polled every 5 ms as the firmware does
+        rig.allow(5)
         b.poll()
-        counts.append(len(_kinds(b)))
+        at += [ms] * len(_kinds(b))
     _level("UP", 1)
     rig.allow(50)
     b.poll()
-    total = sum(counts)
-    assert counts[0] == 1  # the first step comes at once
-    assert total >= 15, total  # and it keeps stepping
     assert not _kinds(b)  # release adds nothing
+    assert at[0] <= 50  # the first step comes at once
+    assert at[1] >= 250  # a tap is one step: repeats wait a moment
+    gaps = [at[i + 1] - at[i] for i in range(1, len(at) - 1)]  # no itertools on MicroPython
+    early, late = sum(gaps[:3]) / 3, sum(gaps[-5:]) / 5
+    assert late <= early / 2, (early, late)  # held longer, it steps faster
+    assert len(at) > 99 and at[99] <= 5000, at[99]  # 0 to 99 in a few seconds
 
 
 def test_two_buttons_at_once_is_a_chord_and_nothing_else():

@@ -2,10 +2,12 @@
 
 import os
 
+# isort: off
+from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from journal import Journal
-
 from shared_engine.game import Game
-from tests.firmware import rig
+
+# isort: on
 
 
 def _game():

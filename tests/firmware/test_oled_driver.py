@@ -1,8 +1,13 @@
 """The display driver against the emulated controller: pixels, bytes, commands."""
 
-import machine
+# isort: off
+from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from oled import Oled
 from oled_chip import OledChip
+
+# isort: on
+
+machine = rig.machine
 
 
 def _display(kind="ssd1306", rotate=0):
@@ -50,3 +55,40 @@ def test_rotation_contrast_invert_and_power_reach_the_controller():
     assert chip.contrast == 200 and chip.inverted
     d.power(False)
     assert not chip.on and chip.frame() == bytearray(1024)
+
+
+def _transfers():
+    return machine.I2C.transfers
+
+
+def test_changes_a_few_columns_apart_go_as_one_run_and_far_apart_as_two():
+    # A new run costs 7 bytes on the wire (a 3-byte position command and a data header, each
+    # in its own transfer with the address byte), so a gap of a few unchanged columns is
+    # cheaper to resend than to skip.
+    d, chip = _display()
+    d.show()
+    before, sent = _transfers(), _wire()
+    d.pixel(10, 0, 1)
+    d.pixel(14, 0, 1)  # 3 unchanged columns between
+    d.show()
+    assert _transfers() - before == 2  # one position command, one data run
+    assert _wire() - sent == (1 + 1 + 3) + (1 + 1 + 5)  # columns 10-14
+    before, sent = _transfers(), _wire()
+    d.pixel(40, 8, 1)
+    d.pixel(100, 8, 1)  # 59 columns apart, in page 1
+    d.show()
+    assert _transfers() - before == 4  # two runs
+    assert _wire() - sent == 2 * (1 + 1 + 3) + 2 * (1 + 1 + 1)
+    assert chip.frame() == d.buffer
+
+
+def test_a_page_with_every_fourth_column_changed_goes_as_one_run_not_thirty_two():
+    d, chip = _display()
+    d.show()
+    before, sent = _transfers(), _wire()
+    for x in range(0, 128, 4):
+        d.pixel(x, 20, 1)  # page 2
+    d.show()
+    assert _transfers() - before == 2
+    assert _wire() - sent == (1 + 1 + 3) + (1 + 1 + 125)  # columns 0-124
+    assert chip.frame() == d.buffer

@@ -6,10 +6,12 @@ it was either before the interrupted press or after it (when its record was
 already on flash), and nothing before it may be missing.
 """
 
+# isort: off
+from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from clock import PowerCut
-
-from tests.firmware import rig
 from tests.firmware.full_game import debounced, expected_totals
+
+# isort: on
 
 MICROPYTHON_ONLY = True  # tears block writes inside littlefs: the real one only
 
