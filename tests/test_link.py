@@ -381,6 +381,56 @@ def test_a_pull_of_finished_games_marks_them_all_pulled_on_the_device(tmp_path: 
         device.port.close()
 
 
+def _seeded(tmp_path: pathlib.Path, games: int = 3) -> pathlib.Path:
+    from adjutant.sim.process import micropython
+
+    image = tmp_path / "flash.img"
+    log = REPO / "tests/golden/basic_game.jsonl"
+    seed = [micropython(), str(REPO / "bench/seed_flash.py"), str(REPO), str(image), "128", str(log), str(games)]
+    subprocess.run(seed, check=True, capture_output=True)
+    return image
+
+
+def test_pull_dedup_layer_1_the_device_lists_only_what_follows_the_archives_cursor(tmp_path: pathlib.Path) -> None:
+    """The device's cursor alone: no archive check behind it."""
+    from adjutant.pull import listing
+
+    with SimDevice(_seeded(tmp_path), realtime=True, timeout=120) as dev:
+        dev.wait(800)
+        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device.hello()
+        everything = listing(device, None, None, [])
+        assert [g["gid"] for g in everything] == ["g0001", "g0002", "g0003"]
+        second = everything[1]
+        after = listing(device, second["gid"], second["sha"], [])
+        assert [g["gid"] for g in after] == ["g0003"]  # nothing at or before the cursor comes again
+        grown = listing(device, second["gid"], "0" * 64, [])  # the cursor's game changed since: sent again
+        assert [g["gid"] for g in grown] == ["g0002", "g0003"]
+        assert listing(device, everything[-1]["gid"], everything[-1]["sha"], []) == []
+        device.port.close()
+
+
+def test_pull_dedup_layer_2_the_archive_skips_what_it_holds_when_the_device_lists_it_all(
+    tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The archive's check alone: the cursor is withheld, so the device lists every game again."""
+    with SimDevice(_seeded(tmp_path), realtime=True, timeout=120) as dev:
+        dev.wait(800)
+        store = Store(tmp_path / "archive.sqlite3")
+        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device.hello()
+        assert pull(device, store).new == ["g0001", "g0002", "g0003"]
+        monkeypatch.setattr(Store, "cursor", lambda self, dev: (None, None))
+        reads = []
+        post = device.post
+        monkeypatch.setattr(device, "post", lambda op, *a: reads.append(op) or post(op, *a))
+        again = pull(device, store)
+        assert again.unchanged == 3 and again.new == [] and again.updated == []
+        assert "read" not in reads  # nothing fetched again
+        assert len(store.games()) == 3
+        device.port.close()
+
+
 def hashlib_sha(path: pathlib.Path) -> str:
     import hashlib
 
