@@ -337,6 +337,7 @@ class Device:
         out = {
             "i2c_bytes": machine.I2C.wire_bytes,
             "i2c_transfers": machine.I2C.transfers,
+            "i2c_bursts": machine.I2C.bursts,
             "flash_writes": self.flash.writes,
             "heap_free": gc.mem_free(),
             "heap_alloc": gc.mem_alloc(),

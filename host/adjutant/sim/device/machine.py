@@ -48,6 +48,8 @@ class I2C:
     devices = {}  # address -> object with write(bytes)
     wire_bytes = 0
     transfers = 0
+    bursts = 0  # runs of transfers at one instant of device time: a refresh of the panel, for the bench
+    last_at = None
     hang = False  # set by the simulator to make the bus lock up
 
     def __init__(self, bus_id, scl=None, sda=None, freq=400_000, timeout=50_000):
@@ -59,6 +61,9 @@ class I2C:
     def _device(self, addr):
         while I2C.hang:  # a stuck bus: time passes, nothing returns
             CLOCK.advance(10)
+        if I2C.last_at != CLOCK.now:
+            I2C.last_at = CLOCK.now
+            I2C.bursts += 1
         device = I2C.devices.get(addr)
         if device is None:
             raise OSError(19)  # ENODEV: nothing acknowledged the address, as on a Pico
