@@ -51,6 +51,21 @@ def test_rule_7_7_ok_after_the_roll_moves_on_and_never_rolls_again():
     rig.unmount()
 
 
+def test_rule_7_7_after_the_screen_sleeps_ok_wakes_it_then_moves_on_without_a_roll():
+    table = Table.fresh()
+    table.press("OK")
+    table.press("BACK")
+    face = table.state()["track"][0]["rolls"][0]
+    table.run((table.app.settings["sleep"] + 2) * 1000)
+    assert table.app.asleep and not table.chip.on  # the panel is off
+    table.press("OK")  # wakes the screen, does nothing else
+    assert table.chip.on and table.status() == "d6 %d  OK next" % face
+    assert table.state()["phase"] == "re"
+    table.press("OK")
+    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["rolls"] == [face]
+    rig.unmount()
+
+
 def test_rule_7_7_a_bonus_or_joker_cancels_the_event_and_no_d6_is_rolled():
     table = Table.fresh()
     table.press("UP")  # "^more"
@@ -276,4 +291,71 @@ def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
         f.write("\n".join(lines))
     again = table.restart()
     assert again.state()["phase"] == "re"  # the bad record is not replayed
+    rig.unmount()
+
+
+def _read(table):
+    """Every line of the message or question on top, scrolled through with DOWN."""
+    seen = []
+    for _ in range(40):
+        body = [s for s, _, y, scale in table.frame if y >= 10 and scale == 1 and s != "OK yes  BACK no"]
+        overlap = max([n for n in range(len(body) + 1) if seen[len(seen) - n :] == body[:n]] or [0])
+        seen += body[overlap:]
+        before = table.frame
+        table.press("DOWN")
+        if table.frame == before:
+            break
+    return " ".join(seen).replace("- ", "-")
+
+
+def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")  # New game
+    table.press("OK")  # Basic game
+    assert table.screen() == "setup"
+    said = _read(table)
+    for rule in ("2.2", "2.3", "2.4", "2.5", "2.6"):
+        assert rule + " " in said, rule
+    assert "each player draws 2 from their own" in said and "discard 2, to 9" in said
+    rig.unmount()
+
+
+def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_the_screen():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    _battle(table, 6, 4, 3)
+    assert table.state()["phase"] == "draw" and table.status() == "Draw 7.19 OK nxt"
+    said = table.guidance()
+    assert said.startswith("7.19 Draw")
+    assert "7.16 Discard played Neutral and Nationality cards" in said
+    assert "7.17 Shuffle the RE card and used Bonus cards back into their decks" in said
+    assert "7.19 Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2" in said
+    assert "7.19.1 Hand too full for those 5: draw 1 Bonus, then 1 Neutral, then 1 Nationality" in said
+    assert "7.19.2 Then discard 2, down to 9" in said
+    assert "2.1 The Defender draws first" in said
+    assert "3.4 An empty Nationality deck is first rebuilt by reshuffling its discard pile" in said
+    rig.unmount()
+
+
+def test_rule_4_4_a_later_turn_begins_with_discarding_down_to_9():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    _battle(table, 6, 4, 3)
+    _to_phase(table, "re")
+    assert table.state()["turn"] == 2
+    assert "4.4 A hand of more than 9 cards discards down to 9 now" in table.guidance()
+    rig.unmount()
+
+
+def test_rule_3_4_ending_the_game_asks_whether_the_discards_can_be_reshuffled_first():
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 4)  # End game 3.4
+    table.press("OK")
+    table.press("OK")  # CP cannot draw
+    assert table.screen() == "confirm"
+    said = _read(table)
+    assert "3.4: CP's Nat deck empty and no discards to reshuffle? End now." in said
     rig.unmount()
