@@ -149,25 +149,16 @@ def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_chec
         assert not dev.frame().on
         dev.go_realtime()
         env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"))
-        info = subprocess.run(
-            [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, "info"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env=env,
-            cwd=REPO,
-        )
+
+        def adjutant(*args: str) -> subprocess.CompletedProcess:
+            command = [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, *args]
+            return subprocess.run(command, capture_output=True, text=True, timeout=60, env=env, cwd=REPO)
+
+        info = adjutant("info")
         assert info.returncode == 0, info.stderr
         assert f"display         {NO_DISPLAY}" in info.stdout
         assert "firmware running" not in info.stdout + info.stderr
-        pull = subprocess.run(
-            [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, "pull"],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            env=env,
-            cwd=REPO,
-        )
+        pull = adjutant("pull")
         assert pull.returncode == 0 and f"warning: {NO_DISPLAY}" in pull.stderr
     shown = subprocess.run(  # `make sim` with no terminal shows the first screen and the console's message
         [sys.executable, "-m", "adjutant.sim.terminal", "--flash", str(tmp_path / "f2.img"), "--oled", "0x3D"],

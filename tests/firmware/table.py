@@ -22,6 +22,7 @@ STEP_MS = 5
 CHAR = 8
 DESCENDERS = "gjpqy,;"
 GAP = 3  # px between texts on the same line
+FOOTERS = ("OK yes  BACK no",)  # what stays put below a scrolling question
 DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wraps them
 
 
@@ -101,23 +102,28 @@ class Table:
         for button, ms in script:
             self.press(button, ms)
 
-    def guidance(self):
-        """DOWN on the mat opens the phase's guidance: read every line of it, then BACK to the mat."""
-        self.press("DOWN")
+    def read_all(self):
+        """Every line of the message or question on top, scrolled through with DOWN, title first."""
         title = [s for s, _, y, scale in self.frame if y < 10]
         lines = []
         for _ in range(120):
-            body = [s for s, _, y, scale in self.frame if y >= 10 and scale == 1]
+            body = [s for s, _, y, scale in self.frame if y >= 10 and scale == 1 and s not in FOOTERS]
             # each DOWN scrolls a line: keep what is new at the bottom
             overlap = max([n for n in range(len(body) + 1) if lines[len(lines) - n :] == body[:n]] or [0])
             lines += body[overlap:]
             before = self.frame
             self.press("DOWN")
-            if self.screen() != "guide" or self.frame == before:
+            if self.frame == before:
                 break
+        return " ".join(title + lines).replace("- ", "-")  # a word wrapped at its hyphen, whole again
+
+    def guidance(self):
+        """DOWN on the mat opens the phase's guidance: read every line of it, then BACK to the mat."""
+        self.press("DOWN")
+        said = self.read_all()
         while self.screen() != "mat":
             self.press("BACK")
-        return " ".join(title + lines).replace("- ", "-")  # a word wrapped at its hyphen, whole again
+        return said
 
     # -- what the player sees ---------------------------------------------------
 

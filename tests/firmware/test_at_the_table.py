@@ -294,20 +294,6 @@ def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
     rig.unmount()
 
 
-def _read(table):
-    """Every line of the message or question on top, scrolled through with DOWN."""
-    seen = []
-    for _ in range(40):
-        body = [s for s, _, y, scale in table.frame if y >= 10 and scale == 1 and s != "OK yes  BACK no"]
-        overlap = max([n for n in range(len(body) + 1) if seen[len(seen) - n :] == body[:n]] or [0])
-        seen += body[overlap:]
-        before = table.frame
-        table.press("DOWN")
-        if table.frame == before:
-            break
-    return " ".join(seen).replace("- ", "-")
-
-
 def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
     table = Table.fresh()
     table.press("BACK")
@@ -315,7 +301,7 @@ def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
     table.press("OK")  # New game
     table.press("OK")  # Basic game
     assert table.screen() == "setup"
-    said = _read(table)
+    said = table.read_all()
     for rule in ("2.2", "2.3", "2.4", "2.5", "2.6"):
         assert rule + " " in said, rule
     assert "each player draws 2 from their own" in said and "discard 2, to 9" in said
@@ -356,6 +342,6 @@ def test_rule_3_4_ending_the_game_asks_whether_the_discards_can_be_reshuffled_fi
     table.press("OK")
     table.press("OK")  # CP cannot draw
     assert table.screen() == "confirm"
-    said = _read(table)
+    said = table.read_all()
     assert "3.4: CP's Nat deck empty and no discards to reshuffle? End now." in said
     rig.unmount()
