@@ -88,6 +88,8 @@ class App:
         self.journal = journal
         self.pulled = False
         self.pop_to_mat()
+        if self.link is not None:
+            self.link.changed("new")  # a watching host says "new game: ..."
         return True
 
     def delete_game(self, gid):

@@ -223,7 +223,22 @@ class Ops:
             body = self._state()
             body["ev"] = "action"
             body["a"] = kind
+            if kind in ("re", "roll"):  # the card's name and what it says for the face, from card data
+                self._event_card(body)
             self.link.send(frames.encode(body))
+
+    def _event_card(self, body):
+        game = self.app.game
+        turn = game.state.current
+        cards = game.cards
+        if cards is None or turn.re_card is None:
+            return
+        try:
+            body["re_name"] = cards.get(turn.re_card).name
+            if turn.re_rolls:
+                body["re_text"] = game.re_result(turn.re_rolls[-1])
+        except Exception:  # an id the card data lacks: the host shows the id
+            pass
 
     # -- pulling games -------------------------------------------------------------
 

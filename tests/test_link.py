@@ -103,9 +103,17 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     db = tmp_path / "archive.sqlite3"
     adjutant(played, db, "pull")
     again = adjutant(played, db, "pull").stdout
-    assert "pulled 0 new, 0 updated" in again
+    assert "pulled 0 new, 0 updated, 1 already stored" in again
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert count == 1
+    listing = adjutant(played, db, "games").stdout.splitlines()
+    assert listing[0].split() == ["GAME", "NAME", "MODE", "RESULT", "CP", "EA"] and len(listing) == 2
+    games = json.loads(adjutant(played, db, "games", "--json").stdout)
+    assert [(g["game"], g["kind"], g["over"]) for g in games] == [("g0001", "basic", True)]
+    assert games[0]["cp_total"] == expected_totals()["CP"]
+    from importlib.metadata import version
+
+    assert adjutant(played, db, "--version").stdout == f"adjutant {version('adjutant')}\n"
 
 
 def test_bad_card_file_is_refused_with_file_line_and_field(played: SimDevice, tmp_path: pathlib.Path) -> None:
@@ -143,7 +151,9 @@ def test_no_device_and_a_busy_port_get_their_own_exit_codes(played: SimDevice, t
         holder.close()
 
 
-def test_watch_shows_each_action_as_it_is_saved(tmp_path: pathlib.Path) -> None:
+def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> None:
+    import threading
+
     from adjutant.watch import follow
 
     with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
@@ -151,18 +161,32 @@ def test_watch_shows_each_action_as_it_is_saved(tmp_path: pathlib.Path) -> None:
         device = Device(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         seen: list[str] = []
-        import threading
 
-        watcher = threading.Thread(target=follow, args=(device, False, seen.append, 0.2, 2))
+        def watch() -> None:
+            try:
+                follow(device, False, seen.append, 0.2, 30)
+            except DeviceRestarted:  # the simulator closes at the end of the test
+                pass
+
+        watcher = threading.Thread(target=watch)
+        watcher.daemon = True
         watcher.start()
         dev.wait(300)
-        dev.press("OK")  # roll the RE d6
-        dev.wait(200)
-        dev.press("OK")  # on to Combat Round 1
-        watcher.join(timeout=20)
-        assert not watcher.is_alive()
-        assert seen[0].startswith("g0001  turn 1/10  phase re")
-        assert seen[1].startswith("roll") and seen[2].startswith("next") and "phase cr1" in seen[2]
+        for button, ms in full_game.turn_presses(1):  # turn 1 as the scripted game plays it
+            dev.hold(button, ms)
+            dev.wait(150)
+        dev.wait(1500)
+        cp, ea, captured = full_game.bp(1)
+        winner = "CP" if cp >= ea else "EA"  # CP defends turn 1 and wins ties (7.14)
+        face = dev.state()["game"]["track"][0]["rolls"][0]
+    assert seen[0].startswith("g0001  turn 1/10  phase re")
+    said = seen[1:]
+    assert said[0] == f"turn 1: d6 = {face}"
+    assert said[1] == "turn 1: Combat Round 1"
+    assert said[2] == "turn 1: the Attacker's Attack card is played"
+    assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
+    assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
+    assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
 
 
 class FlakyPort:

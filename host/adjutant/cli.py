@@ -16,10 +16,12 @@ import click
 from adjutant.errors import EXIT_CODES, AdjutantError
 
 EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
+ARCHIVE: list[pathlib.Path | None] = [None]
 PORT_HELP = "device path, 'auto', or a pyserial URL (socket://host:port, rfc2217://...); env ADJUTANT_PORT"
 
 
 @click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="adjutant", message="adjutant %(version)s")
 @click.option("--port", default=lambda: os.environ.get("ADJUTANT_PORT", "auto"), show_default="auto", help=PORT_HELP)
 @click.option(
     "--db", type=click.Path(path_type=pathlib.Path), help="game archive (default: your data dir; env ADJUTANT_DB)"
@@ -29,6 +31,7 @@ PORT_HELP = "device path, 'auto', or a pyserial URL (socket://host:port, rfc2217
 def cli(ctx: click.Context, port: str, db: pathlib.Path | None, verbose: bool) -> None:
     """Adjutant: the electronic Battle Mat for The Great War, seen from the computer."""
     ctx.obj = {"port": port, "db": db, "verbose": verbose}
+    ARCHIVE[0] = db  # for the one-line message if SQLite fails below the archive's own checks
 
 
 def _device(ctx: click.Context, warn: bool = True):
@@ -44,10 +47,10 @@ def _device(ctx: click.Context, warn: bool = True):
     return device
 
 
-def _store(ctx: click.Context):
+def _store(ctx: click.Context, readonly: bool = False):
     from adjutant.store import Store
 
-    return Store(ctx.obj["db"])
+    return Store(ctx.obj["db"], readonly)
 
 
 def _progress():
@@ -195,8 +198,9 @@ def pull(ctx: click.Context) -> None:
             progress.update(task, advance=records, rate=f"{speed:.1f} KB/s")
 
         result = pull_games(device, store, progress=advance, start=lambda total: progress.update(task, total=total))
+    held = len(store.games(device.info["dev"])) - len(result.new)
     click.echo(
-        f"pulled {len(result.new)} new, {len(result.updated)} updated, {result.unchanged} already stored"
+        f"pulled {len(result.new)} new, {len(result.updated)} updated, {held} already stored"
         + (f" ({', '.join(result.new + result.updated)})" if result.new or result.updated else "")
         + f"; archive: {store.path}"
     )
@@ -206,15 +210,24 @@ def pull(ctx: click.Context) -> None:
 
 @cli.command()
 @click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True, help="the list as JSON, one object per game")
 @click.pass_context
-def games(ctx: click.Context, game: str | None) -> None:
+def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List archived games, or show one (GAME is its id, e.g. g0003, or DEVICE/g0003)."""
-    store = _store(ctx)
+    store = _store(ctx, readonly=True)
     if game is None:
         rows = store.games()
+        if as_json:
+            import json
+
+            from adjutant.export.tables import rows as table_rows
+
+            click.echo(json.dumps(table_rows(rows), indent=2))
+            return
         if not rows:
             click.echo("no games yet: run `adjutant pull` with the device connected")
             return
+        click.echo(f"{'GAME':<16}{'NAME':<20}{'MODE':<10}{'RESULT':<28}{'CP':>5}  {'EA':>5}")
         for g in rows:
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp
@@ -253,7 +266,7 @@ def export(
     ctx: click.Context, kind: str, output: pathlib.Path | None, player: tuple[str, ...], game: tuple[str, ...]
 ) -> None:
     """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
-    store = _store(ctx)
+    store = _store(ctx, readonly=True)
     chosen = [store.find(key) for key in game] if game else store.games()
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
@@ -285,10 +298,35 @@ def export(
 @click.option("--once", is_flag=True, help="print the state and stop")
 @click.pass_context
 def watch(ctx: click.Context, once: bool) -> None:
-    """Follow the game on the device live (Ctrl-C stops)."""
+    """Follow the game on the device live (Ctrl-C stops); waits for a device that goes away."""
+    from adjutant.errors import DeviceRestarted, NoDevice, PortBusy
     from adjutant.watch import follow
 
-    follow(_device(ctx), once, click.echo)
+    try:
+        device = _device(ctx)
+        while True:
+            try:
+                follow(device, once, click.echo)
+                return
+            except DeviceRestarted:  # unplugged, or restarted: wait for it, then go on
+                click.echo("the device went away: waiting for it to come back (Ctrl-C stops)", err=True)
+                _close(device)
+            while True:
+                time.sleep(1.0)
+                try:
+                    device = _device(ctx)
+                    break
+                except (NoDevice, PortBusy, DeviceRestarted):
+                    continue
+    except KeyboardInterrupt:
+        click.echo("stopped watching", err=True)
+
+
+def _close(device) -> None:
+    try:
+        device.port.close()
+    except Exception:
+        pass
 
 
 @cli.command()
@@ -318,7 +356,28 @@ def main() -> None:
         click.echo(f"adjutant: {e}", err=True)
         sys.exit(e.exit_code)
     except KeyboardInterrupt:
+        click.echo("stopped", err=True)
         sys.exit(130)
+    except Exception as e:  # never a traceback: one line, and the documented code
+        if os.environ.get("ADJUTANT_DEBUG"):
+            raise
+        code, text = _unexpected(e)
+        click.echo(f"adjutant: {text}", err=True)
+        sys.exit(code)
+
+
+def _unexpected(e: Exception) -> tuple[int, str]:
+    """What an error from below the CLI's own checks means to the user."""
+    import sqlite3
+
+    if isinstance(e, sqlite3.Error):
+        from adjutant.store import archive_error, default_path
+
+        found = archive_error(ARCHIVE[0] or default_path(), e)
+        return found.exit_code, str(found)
+    if isinstance(e, OSError) and e.filename:
+        return 1, f"{e.filename}: {e.strerror}"
+    return 1, f"unexpected {type(e).__name__}: {e} (ADJUTANT_DEBUG=1 shows where)"
 
 
 if __name__ == "__main__":

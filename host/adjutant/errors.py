@@ -12,6 +12,7 @@ EXIT_CODES = {
     6: "protocol version mismatch between this CLI and the device's firmware",
     7: "invalid data: a card file or a game log failed its checks",
     8: "the device refused a request (its message says why)",
+    9: "the archive cannot be used: not SQLite, damaged, a folder or read-only (nothing was written)",
 }
 
 
@@ -31,6 +32,13 @@ class DeviceRestarted(AdjutantError):
     exit_code = 5
 
 
+class DeviceGone(DeviceRestarted):
+    """The port failed under us: the cable came out, or the simulator stopped."""
+
+    def __init__(self, message: str = "the device stopped answering (unplugged?): run the command again to resume"):
+        super().__init__(message)
+
+
 class VersionMismatch(AdjutantError):
     exit_code = 6
 
@@ -45,3 +53,7 @@ class DeviceRefused(AdjutantError):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status = status
+
+
+class ArchiveError(AdjutantError):
+    exit_code = 9

@@ -17,6 +17,8 @@ import sqlite3
 import time
 from dataclasses import dataclass
 
+from adjutant.errors import ArchiveError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices (
     dev TEXT PRIMARY KEY,
@@ -51,6 +53,18 @@ CREATE TABLE IF NOT EXISTS partial (
     PRIMARY KEY (dev, gid)
 );
 """
+
+
+def archive_error(path: pathlib.Path, e: sqlite3.Error) -> ArchiveError:
+    """One line for what SQLite says of the archive, and what to do."""
+    text = str(e)
+    if "not a database" in text:
+        return ArchiveError(f"{path}: not an Adjutant archive (not SQLite); give another --db, or move it aside")
+    if "malformed" in text or "corrupt" in text:
+        return ArchiveError(f"{path}: the archive is damaged ({text}): restore a backup, or move it aside")
+    if "readonly" in text or "read-only" in text:
+        return ArchiveError(f"{path}: the archive is read-only: make it writable, or give another --db")
+    return ArchiveError(f"{path}: cannot be used ({text}): check the path and its permissions")
 
 
 def default_path() -> pathlib.Path:
@@ -112,18 +126,42 @@ class StoredGame:
 
 
 class Store:
-    def __init__(self, path: pathlib.Path | str | None = None):
+    """The archive, checked as it opens: a file that is not one, or is damaged, is never written."""
+
+    def __init__(self, path: pathlib.Path | str | None = None, readonly: bool = False):
         self.path = pathlib.Path(path) if path else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite3.connect(self.path)
-        # WAL: a commit is one append to the log; synchronous=FULL keeps it on disk before the
-        # device is told (ack) that it may delete the game.
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
-        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
-        if "acked" not in columns:  # an archive from before acks were tracked
-            self.db.execute("ALTER TABLE games ADD COLUMN acked INTEGER NOT NULL DEFAULT 0")
+        if self.path.is_dir():
+            raise ArchiveError(f"{self.path}: is a folder; give the archive's file with --db or ADJUTANT_DB")
+        try:
+            if readonly and self.path.exists():  # listing and exporting work on a read-only archive too
+                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
+                self._check()
+                return
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path)
+            self._check()
+            # WAL: a commit is one append to the log; synchronous=FULL keeps it on disk before the
+            # device is told (ack) that it may delete the game.
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+            columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+            if "acked" not in columns:  # an archive from before acks were tracked
+                self.db.execute("ALTER TABLE games ADD COLUMN acked INTEGER NOT NULL DEFAULT 0")
+        except sqlite3.Error as e:
+            raise archive_error(self.path, e) from e
+        except OSError as e:
+            raise ArchiveError(f"{self.path}: cannot be opened ({e.strerror or e})") from e
+
+    def _check(self) -> None:
+        """SQLite's quick_check before anything is written: a damaged archive is left as it is."""
+        problem = self.db.execute("PRAGMA quick_check").fetchone()[0]
+        if problem != "ok":
+            self.db.close()
+            raise ArchiveError(
+                f"{self.path}: the archive is damaged ({problem}); nothing was written: "
+                "restore a backup, or move it aside to start a new one"
+            )
 
     def close(self) -> None:
         self.db.close()

@@ -23,12 +23,65 @@ def describe(body: dict) -> str:
     return line
 
 
+PHASES = {
+    "re": "Random Event phase",
+    "cr1": "Combat Round 1",
+    "cr2": "Combat Round 2",
+    "bonus": "Bonus Card phase",
+    "battle": "Battle Resolution",
+    "draw": "draw",
+    "flip": "end of turn",
+    "score": "count the hands",
+    "over": "game over",
+}
+
+
+def say(event: dict, before: dict | None) -> str:
+    """One event as a player would say it: "turn 3: d6 = 5 (Mutiny: both discard 1)"."""
+    s = event["state"]
+    kind = event.get("a")
+    track = s.get("track") or [{}]
+    turn = track[-1] if track else {}
+    at = f"turn {s['turn']}: "
+    if kind == "roll" and turn.get("rolls"):
+        result = event.get("re_text")
+        card = event.get("re_name") or turn.get("re")
+        told = f" ({card}: {result})" if card and result else f" ({card})" if card else ""
+        return f"{at}d6 = {turn['rolls'][-1]}{told}"
+    if kind == "re":
+        return f"{at}Random Event card {event.get('re_name') or turn.get('re')}"
+    if kind == "cancel" and turn.get("cancel"):
+        cancel = turn["cancel"]
+        return f"{at}{cancel['side']} cancels the Random Event with a {cancel['by']} card"
+    if kind == "attack":
+        return f"{at}the Attacker's Attack card is played"
+    if kind == "bp" and turn.get("bp"):
+        cp, ea = turn["bp"]["CP"], turn["bp"]["EA"]
+        tie = " (ties go to the Defender)" if cp == ea else ""
+        return f"battle CP {cp} \u2013 EA {ea}: {turn['winner']} wins{tie}"
+    if kind == "capture" and turn.get("winner"):
+        captured = s["captured"]
+        return f"{turn['winner']} captures {turn['captured']} BP (totals CP {captured['CP']}, EA {captured['EA']})"
+    if kind == "next":
+        return f"{at}{PHASES.get(s['phase'], s['phase'])}"
+    if kind == "new" or before is None or before.get("gid") != event.get("gid"):
+        return f"new game: {s.get('name')}, {s.get('turns')} turns"
+    end = s.get("end")
+    if end and end.get("final"):
+        final = end["final"]
+        return f"game over: CP {final['CP']}, EA {final['EA']}: {end.get('winner') or 'a draw'}"
+    if kind in ("undo", "redo"):
+        return f"{kind}: now {at}{PHASES.get(s['phase'], s['phase'])}"
+    return f"{at}{kind}"
+
+
 def follow(
     device: Device, once: bool, echo: Callable[[str], None], idle_s: float = 1.0, limit: int | None = None
 ) -> int:
     """Print the state, then each new action's; returns how many events were shown."""
     reply = device.request("watch", on=True)
     echo(describe(reply))
+    before = reply
     shown = 0
     if once:
         device.request("watch", on=False)
@@ -39,7 +92,8 @@ def follow(
             if event is None:
                 device.check_same_boot()  # quiet: make sure it is still there, and the same boot
                 continue
-            echo(describe(event))
+            echo(say(event, before))
+            before = event
             shown += 1
     finally:
         try:

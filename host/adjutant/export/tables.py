@@ -30,6 +30,17 @@ def _game_cells(g: StoredGame) -> list:
     return [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
 
 
+def rows(games: list[StoredGame]) -> list[dict]:
+    """One object per game, as `adjutant games --json` lists them (no log, no turns)."""
+    out = []
+    for g in games:
+        d = dict(zip(GAME_COLUMNS, _game_cells(g)))
+        d["over"] = g.over
+        d["kind"] = g.kind
+        out.append(d)
+    return out
+
+
 def to_csv(games: list[StoredGame]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")

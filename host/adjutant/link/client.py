@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from adjutant.errors import DeviceRefused, DeviceRestarted, NoDevice, VersionMismatch
+from adjutant.errors import DeviceGone, DeviceRefused, DeviceRestarted, NoDevice, VersionMismatch
 
 from shared_engine import frames
 
@@ -41,7 +41,10 @@ class Device:
         while not self.pending:
             if time.monotonic() > deadline:
                 return None
-            data = self.port.read(max(1, getattr(self.port, "in_waiting", 0) or 1))
+            try:
+                data = self.port.read(max(1, getattr(self.port, "in_waiting", 0) or 1))
+            except OSError as e:  # pyserial's SerialException is one: the port went away
+                raise DeviceGone() from e
             if data:
                 self.wire_in += len(data)
                 self.pending.extend(self.lines.feed(data))
@@ -72,7 +75,10 @@ class Device:
     def send(self, header: dict, payload: bytes = b"") -> None:
         line = frames.encode(header, payload)
         self.wire_out += len(line)
-        self.port.write(line)
+        try:
+            self.port.write(line)
+        except OSError as e:
+            raise DeviceGone() from e
 
     def request(self, op: str, payload: bytes = b"", timeout: float | None = None, **fields: Any) -> dict:
         """Send one request and return the reply header (payload under "_payload"); raises on a refusal."""
@@ -127,7 +133,7 @@ class Device:
         before = self.info.get("boot")
         reply = self._exchange("hello", b"", None, {"proto": frames.PROTOCOL})
         if reply is None:
-            raise DeviceRestarted("the device stopped answering; check the cable, then run the command again")
+            raise DeviceGone()
         if before and reply.get("boot") != before:
             self.info = reply
             raise DeviceRestarted("the device restarted during the transfer; run the command again to resume")
