@@ -106,7 +106,7 @@ def test_a_device_unplugged_during_a_card_push_says_one_line(tmp_path: pathlib.P
 
 def test_watch_waits_for_an_unplugged_device_carries_on_and_ctrl_c_ends_it(tmp_path: pathlib.Path) -> None:
     cache = tmp_path / "cache"
-    marker = cache / "adjutant" / "sim-port"
+    marker = cache / "adjutant" / "sims" / str(os.getpid())  # as a running `make sim` leaves it
     marker.parent.mkdir(parents=True)
     env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"), XDG_CACHE_HOME=str(cache))
     image = tmp_path / "flash.img"

@@ -508,8 +508,8 @@ def test_a_networked_board_works_through_a_pyserial_url(played: SimDevice, tmp_p
 
 def test_devices_lists_a_running_simulator(played: SimDevice, tmp_path: pathlib.Path) -> None:
     env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
-    marker = tmp_path / "adjutant" / "sim-port"
-    marker.parent.mkdir()
+    marker = tmp_path / "adjutant" / "sims" / str(os.getpid())
+    marker.parent.mkdir(parents=True)
     marker.write_text(played.serial_path + "\n")
     done = subprocess.run(
         [sys.executable, "-m", "adjutant.cli", "devices"], capture_output=True, text=True, env=env, cwd=REPO

@@ -34,20 +34,47 @@ class Port:
     usb: str  # "VID:PID", or "" for a pty
 
 
-def simulator_marker() -> pathlib.Path:
-    """Where a running `make sim` writes its pty's path, so `--port auto` finds it."""
+def simulator_markers() -> pathlib.Path:
+    """The folder where each running `make sim` leaves a file (named by its process id) with its pty's path."""
     import platformdirs
 
-    return pathlib.Path(platformdirs.user_cache_dir("adjutant")) / "sim-port"
+    return pathlib.Path(platformdirs.user_cache_dir("adjutant")) / "sims"
 
 
-def running_simulator() -> str | None:
-    marker = simulator_marker()
+def simulator_marker(pid: int | None = None) -> pathlib.Path:
+    return simulator_markers() / str(os.getpid() if pid is None else pid)
+
+
+def _alive(pid: int) -> bool:
     try:
-        path = marker.read_text().strip()
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's: alive
+        return True
+    return True
+
+
+def running_simulators() -> list[str]:
+    """The pty of every running simulator; a marker left by one that died is removed."""
+    found = []
+    try:
+        markers = sorted(simulator_markers().iterdir())
     except OSError:
-        return None
-    return path if path and os.path.exists(path) else None
+        return []
+    for marker in markers:
+        try:
+            pid, path = int(marker.name), marker.read_text().strip()
+        except (OSError, ValueError):
+            continue
+        if _alive(pid) and path and os.path.exists(path):
+            found.append(path)
+        else:
+            try:
+                marker.unlink()
+            except OSError:
+                pass
+    return found
 
 
 def list_devices() -> list[Port]:
@@ -63,8 +90,7 @@ def list_devices() -> list[Port]:
             name = "ESP32 (native USB)"
         if name is not None:
             found.append(Port(info.device, name, f"{info.vid:04X}:{info.pid:04X}"))
-    sim = running_simulator()
-    if sim:
+    for sim in running_simulators():
         found.append(Port(sim, "Adjutant simulator (make sim)", ""))
     return found
 

@@ -16,6 +16,8 @@ import argparse
 import os
 import pathlib
 import select
+import shutil
+import signal
 import sys
 import termios
 import textwrap
@@ -23,7 +25,7 @@ import tty
 
 from adjutant.link.ports import simulator_marker
 from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, SimDevice
-from adjutant.sim.screen_text import boxed
+from adjutant.sim.screen_text import boxed, fits
 
 KEYS = {
     "\x1b[A": ("UP", SHORT_MS),
@@ -65,9 +67,56 @@ def parse_keys(data: str) -> list[tuple[str, int]]:
     return found
 
 
+TAP_GAP_MS = 40  # up between two taps: longer than the firmware's 20 ms debounce
+KEY_REPEAT_MS = 250  # a terminal repeats a held key only after this long, so a quicker second key is a tap
+
+
+class KeyPlan:
+    """When to press and release each button, from the keys as they come.
+
+    A key for a button still held is either the terminal repeating a held
+    key (extend the hold) or a second tap (press again after this release):
+    told apart by how soon it came, as terminals wait before repeating.
+    """
+
+    def __init__(self) -> None:
+        self.releases: dict[str, int] = {}  # button -> device time to let go
+        self.pressed_at: dict[str, int] = {}
+        self.taps: dict[str, list[int]] = {}  # button -> hold times of taps still to make
+        self.next_down: dict[str, int] = {}
+
+    def key(self, button: str, ms: int, now: int) -> list[str]:
+        """A key arrived; returns the buttons to press now."""
+        if button in self.releases or button in self.next_down:
+            if button in self.releases and now - self.pressed_at[button] >= KEY_REPEAT_MS:
+                self.releases[button] = max(self.releases[button], now + ms)  # a held key, repeated
+            else:
+                self.taps.setdefault(button, []).append(ms)  # another tap
+            return []
+        self.pressed_at[button] = now
+        self.releases[button] = now + ms
+        return [button]
+
+    def due(self, now: int) -> tuple[list[str], list[str]]:
+        """(buttons to release, buttons to press) at device time `now`."""
+        ups = [b for b, at in self.releases.items() if now >= at]
+        for button in ups:
+            del self.releases[button]
+            if self.taps.get(button):
+                self.next_down[button] = now + TAP_GAP_MS
+        downs = [b for b, at in self.next_down.items() if now >= at]
+        for button in downs:
+            del self.next_down[button]
+            self.pressed_at[button] = now
+            self.releases[button] = now + self.taps[button].pop(0)
+        return ups, downs
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="adjutant-sim", description=__doc__.split("\n")[0])
-    parser.add_argument("--flash", default=str(REPO / "sim-flash.img"), help="littlefs image (kept between runs)")
+    parser.add_argument(
+        "--flash", help="littlefs image, kept between runs (default sim-flash.img; sim-bare-flash.img with --bare)"
+    )
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
     parser.add_argument("--board", help="board definition from firmware/boards.py")
     parser.add_argument("--seed", type=int, help="fixed dice, for repeatable sessions")
@@ -80,8 +129,13 @@ def main(argv: list[str] | None = None) -> int:
         help="I2C address the display answers at (0: none), to see what a miswired first build shows",
     )
     args = parser.parse_args(argv)
+    flash = pathlib.Path(args.flash or REPO / ("sim-bare-flash.img" if args.bare else "sim-flash.img"))
+    lock = _lock(flash)
+    if isinstance(lock, str):
+        print(lock, file=sys.stderr)
+        return 1
     device = SimDevice(
-        pathlib.Path(args.flash),
+        flash,
         fresh=args.fresh,
         seed=args.seed,
         board=args.board,
@@ -93,13 +147,14 @@ def main(argv: list[str] | None = None) -> int:
     marker = simulator_marker()
     try:
         marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text(device.serial_path + "\n")  # so `adjutant --port auto` finds this board
+        marker.write_text(device.serial_path + "\n")  # so `adjutant devices` and `--port auto` find this board
     except OSError:
         pass
     try:
         device.wait(300)
         if not sys.stdin.isatty():
-            print(boxed(device.frame()))
+            size = shutil.get_terminal_size()
+            print(boxed(device.frame(), braille=fits(size.columns, size.lines)))
             problem = device.state().get("problem")
             if problem:
                 print(f"device: {problem}")
@@ -108,47 +163,87 @@ def main(argv: list[str] | None = None) -> int:
         return _interactive(device)
     finally:
         device.close()
-        if marker.exists() and marker.read_text().strip() == device.serial_path:
+        try:
             marker.unlink()
+        except OSError:
+            pass
+        lock.close()
+
+
+def _lock(flash: pathlib.Path):
+    """Hold the flash file for this simulator; a second one gets a message naming the first."""
+    import fcntl
+
+    flash.parent.mkdir(parents=True, exist_ok=True)
+    holder = open(flash.with_name(flash.name + ".lock"), "a+")
+    try:
+        fcntl.flock(holder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        holder.seek(0)
+        pid = holder.read().strip() or "?"
+        holder.close()
+        return (
+            f"{flash} is in use by another simulator (process {pid}): quit that one, "
+            "or give this one its own --flash FILE"
+        )
+    holder.seek(0)
+    holder.truncate()
+    holder.write(str(os.getpid()))
+    holder.flush()
+    return holder
 
 
 def _interactive(device: SimDevice) -> int:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    releases: dict[str, int] = {}  # button -> device time to release it
-    drawn_bytes = -1
-    sys.stdout.write("\x1b[2J\x1b[?25l")
+    plan = KeyPlan()
+    drawn: tuple = ()
+    resized = [True]
+    signal.signal(signal.SIGWINCH, lambda *_: resized.__setitem__(0, True))
+    sys.stdout.write("\x1b[?25l")
     try:
         tty.setcbreak(fd)
         while True:
-            ready, _, _ = select.select([fd], [], [], TICK_S)
+            try:
+                ready, _, _ = select.select([fd], [], [], TICK_S)
+            except InterruptedError:  # a resize signal
+                ready = []
             if ready:
                 for button, ms in parse_keys(os.read(fd, 64).decode(errors="ignore")):
                     if button == "QUIT":
                         return 0
-                    if button not in releases:
-                        device.down(button)
-                    releases[button] = device.now + ms
+                    for down in plan.key(button, ms, device.now):
+                        device.down(down)
             device.sync()
-            for button, at in list(releases.items()):
-                if device.now >= at:
-                    device.up(button)
-                    del releases[button]
-            if device.i2c_bytes != drawn_bytes:
-                drawn_bytes = device.i2c_bytes
-                state = device.state()
-                screen = boxed(device.frame())
-                game = state.get("game", {})
-                status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
-                if state.get("problem"):  # the panel stays dark: say what the serial console says
-                    status = "device: " + state["problem"]
-                port = f"serial port {device.serial_path}"
-                status = "\n".join(line.ljust(79) for line in textwrap.wrap(status, 79))
-                sys.stdout.write("\x1b[H" + screen + "\n" + status + "\n" + HELP + "\n" + port + "\n")
+            ups, downs = plan.due(device.now)
+            for button in ups:
+                device.up(button)
+            for button in downs:
+                device.down(button)
+            size = shutil.get_terminal_size()
+            if (device.i2c_bytes, size) != drawn or resized[0]:
+                if resized[0]:
+                    sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
+                    resized[0] = False
+                drawn = (device.i2c_bytes, size)
+                sys.stdout.write("\x1b[H" + _view(device, size.columns, size.lines))
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[?25h\n")
+
+
+def _view(device: SimDevice, columns: int, lines: int) -> str:
+    """The panel, the status, the keys and the port, cut to the terminal's width."""
+    state = device.state()
+    screen = boxed(device.frame(), braille=fits(columns, lines))
+    game = state.get("game") or {}
+    status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
+    if state.get("problem"):  # the panel stays dark: say what the serial console says
+        status = "device: " + state["problem"]
+    width = max(20, columns - 1)
+    rows = textwrap.wrap(status, width) + textwrap.wrap(HELP, width) + [f"serial port {device.serial_path}"[:width]]
+    return screen + "\n" + "\n".join(row.ljust(width) for row in rows) + "\n"
 
 
 if __name__ == "__main__":
