@@ -16,7 +16,7 @@ import json
 import pathlib
 from dataclasses import dataclass
 
-from shared_engine.cards import FIELDS, CardSet, card_errors
+from shared_engine.cards import DECKS, FIELDS, ICONS, CardSet, card_errors
 from shared_engine.errors import CardDataError
 
 
@@ -42,7 +42,7 @@ def load(path: pathlib.Path) -> dict:
     """The card data in `path`, checked; CardFileError listing every problem."""
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # Excel starts its UTF-8 CSV with a byte-order mark
     except (OSError, UnicodeDecodeError) as e:
         raise CardFileError([Problem(name, None, "", f"cannot read: {e}")]) from e
     problems: list[Problem] = []
@@ -50,13 +50,16 @@ def load(path: pathlib.Path) -> dict:
         data, lines = _from_json(name, text)
     else:
         data, lines, problems = _from_csv(name, text)
-    if not isinstance(data.get("version"), str) or not 0 < len(data["version"]) <= 32:
+    if data.get("version") is None:
+        hint = "a first line #version,my-cards-1" if path.suffix.lower() != ".json" else '"version": "my-cards-1"'
+        problems.append(Problem(name, None, "version", f"missing: add {hint} (any text of 1-32 characters)"))
+    elif not isinstance(data.get("version"), str) or not 0 < len(data["version"]) <= 32:
         problems.append(Problem(name, None, "version", "must be text of 1-32 characters"))
     seen: dict[str, int] = {}
     for i, card in enumerate(data["cards"]):
         line = lines[i] if i < len(lines) else None
         for field, message in card_errors(card):
-            problems.append(Problem(name, line, field, message))
+            problems.append(Problem(name, line, field, message + _did_you_mean(field, card)))
         card_id = card.get("id") if isinstance(card, dict) else None
         if isinstance(card_id, str):
             if card_id in seen:
@@ -97,8 +100,34 @@ def _from_json(name: str, text: str) -> tuple[dict, list[int]]:
     return data, lines
 
 
+def _did_you_mean(field: str, card: dict) -> str:
+    """ "cancle" -> ": did you mean cancel?", for the deck, an icon or a column."""
+    import difflib
+
+    known = {"deck": DECKS, "icons": ICONS}.get(field)
+    if known is None or not isinstance(card, dict):
+        return ""
+    values = card.get(field)
+    for value in values if isinstance(values, list) else [values]:
+        if isinstance(value, str) and value not in known:
+            close = difflib.get_close_matches(value if field == "icons" else value.upper(), known, n=1, cutoff=0.5)
+            if close:
+                return f": did you mean {close[0]}?"
+    return ""
+
+
+def _dialect(text: str) -> type[csv.Dialect] | csv.Dialect:
+    """Comma, semicolon (Excel in many countries) or tab, as the file's first lines show."""
+    # The header row alone: the cards' own cells hold ";" (icons) and spaces (names, d6 texts).
+    header = next((line for line in text.splitlines() if line.strip() and not line.startswith("#")), "")
+    try:
+        return csv.Sniffer().sniff(header, delimiters=",;\t")
+    except csv.Error:
+        return csv.excel
+
+
 def _from_csv(name: str, text: str) -> tuple[dict, list[int], list[Problem]]:
-    rows = list(csv.reader(io.StringIO(text)))
+    rows = list(csv.reader(io.StringIO(text), _dialect(text)))
     version = None
     lines = []
     cards = []
@@ -116,7 +145,11 @@ def _from_csv(name: str, text: str) -> tuple[dict, list[int], list[Problem]]:
             header = [cell.strip() for cell in row]
             for field in header:
                 if field not in FIELDS:
-                    problems.append(Problem(name, number, field, f"unknown column (known: {', '.join(FIELDS)})"))
+                    import difflib
+
+                    close = difflib.get_close_matches(field.lower(), FIELDS, n=1, cutoff=0.6)
+                    hint = f": did you mean {close[0]}?" if close else ""
+                    problems.append(Problem(name, number, field, f"unknown column (known: {', '.join(FIELDS)}){hint}"))
             continue
         if len(row) > len(header):
             problems.append(Problem(name, number, "", f"{len(row)} cells, the header has {len(header)}"))
@@ -154,6 +187,7 @@ id,name,deck,bp,icons,rank,side,d6
 cp-k-hindenburg,Hindenburg,CP,10,attack;plus,K,,
 ea-q-joffre,Joffre,EA,8,cancel,Q,,
 neu-fort,Fortifications,NEU,4,,,,
+bon-doctrine,Improved Doctrine,BON,0,plus,,,
 w-lawrence,Lawrence of Arabia,WHITE,3,,,EA,
 re-mutiny,Mutiny,RE,,,,,No effect|No effect|CP discards 1|EA discards 1|Both discard 1|Defender discards 2
 """
