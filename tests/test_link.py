@@ -94,7 +94,17 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     adjutant(played, db, "export", "--format", "html", "-o", str(page))
     assert "data:image/png;base64," in page.read_text()
 
-    play_json = json.loads(adjutant(played, db, "export", "--format", "bgstats", "--player", "CP=Anna").stdout)
+    from urllib.parse import parse_qs, urlsplit
+
+    done = adjutant(played, db, "export", "--format", "bgstats", "--player", "CP=Anna")
+    links = done.stdout.splitlines()
+    assert len(links) == 1 and links[0].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    assert "Open each link on the phone with BG Stats" in done.stderr
+    play_json = json.loads(parse_qs(urlsplit(links[0]).query)["data"][0])
+    assert play_json == json.loads(
+        adjutant(played, db, "export", "--format", "bgstats-json", "--player", "CP=Anna").stdout
+    )
+    assert play_json["highestWins"] is True and play_json["startPlayer"] == "CP"  # CP defends turn 1 (2.7)
     assert play_json["sourceName"] == "Adjutant"
     assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
     assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]
@@ -624,3 +634,17 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     result = pull(fake, store)  # type: ignore[arg-type]
     assert result.new == ["g0001"] and result.moved_on == ["g0002"]
     assert [g.gid for g in store.games()] == ["g0001"] and fake.acked == [["g0001", sha]]
+
+
+def test_bgstats_refuses_a_game_not_yet_finished_and_says_so(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=1, realtime=True, timeout=120) as dev:
+        dev.wait(500)
+        dev.press("OK")  # a game under way: the d6 rolled
+        db = tmp_path / "archive.sqlite3"
+        adjutant(dev, db, "pull")
+        done = adjutant(dev, db, "export", "--format", "bgstats", check=False)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "is not finished: BG Stats records finished plays only; skipped" in done.stderr
+    assert done.stderr.strip().splitlines()[-1] == (
+        "adjutant: no finished game to export: finish the game on the device, then pull"
+    )

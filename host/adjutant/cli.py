@@ -251,7 +251,7 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         )
 
 
-FORMATS = ("csv", "json", "md", "html", "bgstats")
+FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 
 
 @cli.command()
@@ -278,11 +278,24 @@ def export(
         written = (report.markdown if kind == "md" else report.html_report)(chosen, output)
         click.echo("wrote " + ", ".join(str(p) for p in written))
         return
-    if kind == "bgstats":
-        from adjutant.export.bgstats import to_bgstats
+    if kind in ("bgstats", "bgstats-json"):
+        from adjutant.export.bgstats import link, to_bgstats
 
         names = dict(p.split("=", 1) for p in player if "=" in p)
-        text = to_bgstats(chosen, names)
+        finished = [g for g in chosen if g.over]
+        for g in chosen:
+            if not g.over:
+                click.echo(f"{g.key} is not finished: BG Stats records finished plays only; skipped", err=True)
+        if not finished:
+            raise AdjutantError("no finished game to export: finish the game on the device, then pull")
+        if kind == "bgstats-json":
+            text = to_bgstats(finished, names)
+        else:
+            text = "".join(link(g, names) + "\n" for g in finished)
+            click.echo(
+                "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
+                err=True,
+            )
     else:
         from adjutant.export.tables import to_csv, to_json
 

@@ -1,4 +1,8 @@
-"""BG Stats "createPlay" JSON: one play per finished game, the two sides as the two players.
+"""BG Stats plays: one createPlay link per finished game, the two sides as the two players.
+
+BG Stats takes a play as a link, not a file:
+https://app.bgstatsapp.com/createPlay.html?data=<the play's JSON, URL-encoded>.
+Opened on the phone (tap it, or scan its QR code), the app adds the play.
 
 The field names follow BG Stats' play-import format (sourceName, playDate,
 game, players with name/score/winner/role). Player names are the sides'
@@ -9,8 +13,11 @@ solitaire game the AI's side is named "AI (Solitaire 3.3)" and the play is marke
 from __future__ import annotations
 
 import json
+import urllib.parse
 
 from adjutant.store import StoredGame
+
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 GAME_NAME = "The Great War (MacGowan & Lombardy)"
 SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
@@ -27,6 +34,9 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
         "playDate": g.pulled_at.replace("T", " ")[:19],
         "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"},
         "solo": bool(g.solo),
+        "highestWins": True,  # 3.5: the higher total of captured and in-hand BP wins
+        # The Defender of turn 1 draws and plays first (2.1, 7.2); BG Stats' Android app needs this field.
+        "startPlayer": _first_defender(g),
         "comments": f"{g.name}: {g.winner or 'Draw'}"
         + (f" by {g.margin} BP, {g.level}" if g.winner else "")
         + f" (Adjutant {g.gid})",
@@ -43,6 +53,18 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
     }
 
 
+def _first_defender(g: StoredGame) -> str:
+    header = json.loads(g.log.split("\n", 1)[0])
+    return str(header.get("first", "CP"))
+
+
 def to_bgstats(games: list[StoredGame], players: dict[str, str] | None = None) -> str:
+    """The plays as JSON (finished games only): one object, or a list of them."""
     plays = [play(g, players or {}) for g in games if g.over]
     return json.dumps(plays if len(plays) != 1 else plays[0], indent=2) + "\n"
+
+
+def link(g: StoredGame, players: dict[str, str] | None = None) -> str:
+    """The createPlay link that adds this finished game to BG Stats."""
+    data = json.dumps(play(g, players or {}), separators=(",", ":"), ensure_ascii=False)
+    return CREATE_PLAY + urllib.parse.quote(data, safe="")
