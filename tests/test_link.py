@@ -93,6 +93,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     page = tmp_path / "report.html"
     adjutant(played, db, "export", "--format", "html", "-o", str(page))
     assert "data:image/png;base64," in page.read_text()
+    assert adjutant(played, db, "export", "--format", "html").stdout == page.read_text()  # stdout: the same page
 
     from urllib.parse import parse_qs, urlsplit
 

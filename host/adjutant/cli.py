@@ -257,7 +257,7 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 @cli.command()
 @click.option("--format", "kind", type=click.Choice(FORMATS), default="csv", show_default=True)
 @click.option(
-    "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md/html need one)"
+    "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md needs one)"
 )
 @click.option("--player", multiple=True, metavar="SIDE=NAME", help="bgstats: who played a side, e.g. CP=Anna")
 @click.argument("game", nargs=-1)
@@ -270,11 +270,16 @@ def export(
     chosen = [store.find(key) for key in game] if game else store.games()
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
+    if kind == "html" and output is None:  # one self-contained page: fine on standard output
+        from adjutant.export.report import html_page
+
+        click.echo(html_page(chosen), nl=False)
+        return
     if kind in ("md", "html"):
         from adjutant.export import report
 
         if output is None:
-            raise click.UsageError(f"--format {kind} writes a file with its charts: give -o FILE")
+            raise click.UsageError("--format md writes a file and its charts beside it: give -o FILE")
         written = (report.markdown if kind == "md" else report.html_report)(chosen, output)
         click.echo("wrote " + ", ".join(str(p) for p in written))
         return

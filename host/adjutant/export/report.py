@@ -87,6 +87,12 @@ def markdown(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
 
 
 def html_report(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
+    out.write_text(html_page(games))
+    return [out]
+
+
+def html_page(games: list[StoredGame]) -> str:
+    """The report as one self-contained page: its charts are inside it."""
     parts = [
         "<!doctype html><meta charset=utf-8><title>Adjutant games</title>",
         "<style>body{font-family:sans-serif;max-width:50em;margin:auto}"
@@ -101,5 +107,4 @@ def html_report(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path
         parts.append("<table><tr>" + "".join(f"<th>{h}</th>" for h in HEAD) + "</tr>")
         parts += ["<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in _rows(track)]
         parts.append("</table>")
-    out.write_text("\n".join(parts) + "\n")
-    return [out]
+    return "\n".join(parts) + "\n"
