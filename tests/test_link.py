@@ -105,7 +105,15 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     assert play_json == json.loads(
         adjutant(played, db, "export", "--format", "bgstats-json", "--player", "CP=Anna").stdout
     )
-    assert play_json["highestWins"] is True and play_json["startPlayer"] == "CP"  # CP defends turn 1 (2.7)
+    assert play_json["highestWins"] is True
+    assert play_json["startPlayer"] == "adjutant-anna"  # CP, Anna, defends turn 1 (2.7) and plays first
+    later = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
+    assert [p["name"] for p in later["players"]] == ["Anna", "Entente Allies"]  # remembered in the archive
+    swapped = json.loads(
+        adjutant(played, db, "export", "--format", "bgstats-json", "--player", "EA=Anna", "--player", "CP=Ben").stdout
+    )
+    ids = {p["name"]: p["sourcePlayerId"] for p in swapped["players"]}
+    assert ids == {"Ben": "adjutant-ben", "Anna": "adjutant-anna"}  # the same person on the other side
     assert play_json["sourceName"] == "Adjutant"
     assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
     assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]

@@ -266,7 +266,7 @@ def export(
     ctx: click.Context, kind: str, output: pathlib.Path | None, player: tuple[str, ...], game: tuple[str, ...]
 ) -> None:
     """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
-    store = _store(ctx, readonly=True)
+    store = _store(ctx, readonly=not player)  # names given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
@@ -286,7 +286,7 @@ def export(
     if kind in ("bgstats", "bgstats-json"):
         from adjutant.export.bgstats import link, to_bgstats
 
-        names = dict(p.split("=", 1) for p in player if "=" in p)
+        names = _players(store, player)
         finished = [g for g in chosen if g.over]
         for g in chosen:
             if not g.over:
@@ -338,6 +338,23 @@ def watch(ctx: click.Context, once: bool) -> None:
                     continue
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
+
+
+def _players(store, given: tuple[str, ...]) -> dict[str, str]:
+    """SIDE=NAME as given (and remembered for next time), else the names remembered."""
+    names = {}
+    for text in given:
+        side, sep, name = text.partition("=")
+        side = side.strip().upper()
+        if not sep or side not in ("CP", "EA") or not name.strip():
+            raise click.UsageError(f"--player {text!r}: give SIDE=NAME, SIDE being CP or EA (e.g. CP=Anna)")
+        names[side] = name.strip()
+        store.remember(f"player.{side}", names[side])
+    for side in ("CP", "EA"):
+        remembered = store.setting(f"player.{side}")
+        if side not in names and remembered:
+            names[side] = remembered
+    return names
 
 
 def _close(device) -> None:

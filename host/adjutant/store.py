@@ -52,6 +52,10 @@ CREATE TABLE IF NOT EXISTS partial (
     records TEXT NOT NULL,
     PRIMARY KEY (dev, gid)
 );
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
 """
 
 
@@ -219,6 +223,22 @@ class Store:
 
     def commit(self) -> None:
         self.db.commit()
+
+    # -- remembered settings (the players' names, for exports) -------------------------------
+
+    def setting(self, key: str) -> str | None:
+        try:
+            row = self.db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
+        except sqlite3.OperationalError:  # an archive from before settings, opened read-only
+            return None
+        return row[0] if row else None
+
+    def remember(self, key: str, value: str) -> None:
+        with self.db:
+            self.db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
         query = "SELECT * FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"

@@ -27,7 +27,7 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
     if g.solo:
         ai = "EA" if g.solo == "CP" else "CP"
         players = dict(players)
-        players.setdefault(ai, "AI (Solitaire 3.3)")
+        players[ai] = "AI (Solitaire 3.3)"  # never a remembered person's name
     return {
         "sourceName": "Adjutant",
         "sourcePlayId": f"{g.dev}/{g.gid}",
@@ -36,7 +36,7 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
         "solo": bool(g.solo),
         "highestWins": True,  # 3.5: the higher total of captured and in-hand BP wins
         # The Defender of turn 1 draws and plays first (2.1, 7.2); BG Stats' Android app needs this field.
-        "startPlayer": _first_defender(g),
+        "startPlayer": player_id(players.get(_first_defender(g)), _first_defender(g)),
         "comments": f"{g.name}: {g.winner or 'Draw'}"
         + (f" by {g.margin} BP, {g.level}" if g.winner else "")
         + f" (Adjutant {g.gid})",
@@ -46,11 +46,18 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
                 "role": SIDES[side],
                 "score": str(g.cp if side == "CP" else g.ea),
                 "winner": g.winner == side,
-                "sourcePlayerId": side,
+                "sourcePlayerId": player_id(players.get(side), side),
             }
             for side in ("CP", "EA")
         ],
     }
+
+
+def player_id(name: str | None, side: str) -> str:
+    """Follows the person, not the side: Anna is one player in BG Stats whichever side she takes."""
+    if not name:
+        return f"adjutant-side-{side}"
+    return "adjutant-" + "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
 
 def _first_defender(g: StoredGame) -> str:
