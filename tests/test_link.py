@@ -114,6 +114,10 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     )
     ids = {p["name"]: p["sourcePlayerId"] for p in swapped["players"]}
     assert ids == {"Ben": "adjutant-ben", "Anna": "adjutant-anna"}  # the same person on the other side
+    assert "bggId" not in swapped["game"]  # no id is invented
+    given = json.loads(adjutant(played, db, "export", "--format", "bgstats-json", "--bgg-id", "12345").stdout)
+    again = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
+    assert given["game"]["bggId"] == again["game"]["bggId"] == 12345  # remembered
     assert play_json["sourceName"] == "Adjutant"
     assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
     assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]

@@ -260,13 +260,21 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md needs one)"
 )
 @click.option("--player", multiple=True, metavar="SIDE=NAME", help="bgstats: who played a side, e.g. CP=Anna")
+@click.option(
+    "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
+)
 @click.argument("game", nargs=-1)
 @click.pass_context
 def export(
-    ctx: click.Context, kind: str, output: pathlib.Path | None, player: tuple[str, ...], game: tuple[str, ...]
+    ctx: click.Context,
+    kind: str,
+    output: pathlib.Path | None,
+    player: tuple[str, ...],
+    bgg_id: int | None,
+    game: tuple[str, ...],
 ) -> None:
     """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
-    store = _store(ctx, readonly=not player)  # names given are remembered in the archive
+    store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
@@ -287,6 +295,9 @@ def export(
         from adjutant.export.bgstats import link, to_bgstats
 
         names = _players(store, player)
+        if bgg_id:
+            store.remember("bgg_id", str(bgg_id))
+        bgg = bgg_id or int(store.setting("bgg_id") or 0) or None
         finished = [g for g in chosen if g.over]
         for g in chosen:
             if not g.over:
@@ -294,9 +305,9 @@ def export(
         if not finished:
             raise AdjutantError("no finished game to export: finish the game on the device, then pull")
         if kind == "bgstats-json":
-            text = to_bgstats(finished, names)
+            text = to_bgstats(finished, names, bgg)
         else:
-            text = "".join(link(g, names) + "\n" for g in finished)
+            text = "".join(link(g, names, bgg) + "\n" for g in finished)
             click.echo(
                 "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
                 err=True,

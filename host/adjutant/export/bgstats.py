@@ -23,7 +23,7 @@ GAME_NAME = "The Great War (MacGowan & Lombardy)"
 SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
 
 
-def play(g: StoredGame, players: dict[str, str]) -> dict:
+def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> dict:
     if g.solo:
         ai = "EA" if g.solo == "CP" else "CP"
         players = dict(players)
@@ -32,7 +32,8 @@ def play(g: StoredGame, players: dict[str, str]) -> dict:
         "sourceName": "Adjutant",
         "sourcePlayId": f"{g.dev}/{g.gid}",
         "playDate": g.pulled_at.replace("T", " ")[:19],
-        "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"},
+        # BoardGameGeek's id only when the user gives it (--bgg-id): never a guessed one
+        "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"} | ({"bggId": bgg_id} if bgg_id else {}),
         "solo": bool(g.solo),
         "highestWins": True,  # 3.5: the higher total of captured and in-hand BP wins
         # The Defender of turn 1 draws and plays first (2.1, 7.2); BG Stats' Android app needs this field.
@@ -65,13 +66,13 @@ def _first_defender(g: StoredGame) -> str:
     return str(header.get("first", "CP"))
 
 
-def to_bgstats(games: list[StoredGame], players: dict[str, str] | None = None) -> str:
+def to_bgstats(games: list[StoredGame], players: dict[str, str] | None = None, bgg_id: int | None = None) -> str:
     """The plays as JSON (finished games only): one object, or a list of them."""
-    plays = [play(g, players or {}) for g in games if g.over]
+    plays = [play(g, players or {}, bgg_id) for g in games if g.over]
     return json.dumps(plays if len(plays) != 1 else plays[0], indent=2) + "\n"
 
 
-def link(g: StoredGame, players: dict[str, str] | None = None) -> str:
+def link(g: StoredGame, players: dict[str, str] | None = None, bgg_id: int | None = None) -> str:
     """The createPlay link that adds this finished game to BG Stats."""
-    data = json.dumps(play(g, players or {}), separators=(",", ":"), ensure_ascii=False)
+    data = json.dumps(play(g, players or {}, bgg_id), separators=(",", ":"), ensure_ascii=False)
     return CREATE_PLAY + urllib.parse.quote(data, safe="")
