@@ -118,6 +118,14 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     given = json.loads(adjutant(played, db, "export", "--format", "bgstats-json", "--bgg-id", "12345").stdout)
     again = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
     assert given["game"]["bggId"] == again["game"]["bggId"] == 12345  # remembered
+    qr = adjutant(played, db, "export", "--format", "bgstats", "--qr", str(tmp_path / "qr"))
+    import segno
+
+    png = tmp_path / "qr" / "bgstats-g0001.png"
+    assert png.read_bytes().startswith(b"\x89PNG") and "scan with the phone's camera" in qr.stderr
+    wanted = tmp_path / "wanted.png"
+    segno.make(qr.stdout.strip(), error="l").save(wanted, scale=4, border=4)
+    assert png.read_bytes() == wanted.read_bytes()  # the code holds the very link printed
     assert play_json["sourceName"] == "Adjutant"
     assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
     assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]

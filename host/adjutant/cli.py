@@ -263,6 +263,12 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 @click.option(
     "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
 )
+@click.option(
+    "--qr",
+    "qr_dir",
+    type=click.Path(file_okay=False, path_type=pathlib.Path),
+    help="bgstats: also write each link as a QR code PNG into this folder, and show it here",
+)
 @click.argument("game", nargs=-1)
 @click.pass_context
 def export(
@@ -271,6 +277,7 @@ def export(
     output: pathlib.Path | None,
     player: tuple[str, ...],
     bgg_id: int | None,
+    qr_dir: pathlib.Path | None,
     game: tuple[str, ...],
 ) -> None:
     """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
@@ -307,7 +314,10 @@ def export(
         if kind == "bgstats-json":
             text = to_bgstats(finished, names, bgg)
         else:
-            text = "".join(link(g, names, bgg) + "\n" for g in finished)
+            links = [(g, link(g, names, bgg)) for g in finished]
+            text = "".join(url + "\n" for _, url in links)
+            if qr_dir is not None:
+                _qr_codes(qr_dir, links)
             click.echo(
                 "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
                 err=True,
@@ -349,6 +359,19 @@ def watch(ctx: click.Context, once: bool) -> None:
                     continue
     except KeyboardInterrupt:
         click.echo("stopped watching", err=True)
+
+
+def _qr_codes(folder: pathlib.Path, links: list) -> None:
+    """Each link as a QR code: a PNG to keep or print, and in the terminal to scan now."""
+    import segno
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for game, url in links:
+        code = segno.make(url, error="l")
+        path = folder / f"bgstats-{game.gid}.png"
+        code.save(str(path), scale=4, border=4)
+        click.echo(f"{game.key}: scan with the phone's camera ({path}):", err=True)
+        code.terminal(out=sys.stderr, compact=True)
 
 
 def _players(store, given: tuple[str, ...]) -> dict[str, str]:
