@@ -70,7 +70,8 @@ def test_a_device_unplugged_at_random_points_of_a_pull_loses_nothing_and_says_on
             dev.proc.kill()  # the cable comes out
             out, err = pull.communicate(timeout=60)
         _no_traceback((out, err))
-        assert pull.returncode in (0, 5), err
+        assert pull.returncode in (0, 3, 5), err  # 3: unplugged before the handshake was answered
+        assert pull.returncode == 0 or len(err.strip().splitlines()) == 1, err
         if pull.returncode == 5:
             stopped += 1
             assert err.strip() == GONE, err  # one line
@@ -92,16 +93,22 @@ def test_a_device_unplugged_during_a_card_push_says_one_line(tmp_path: pathlib.P
     lines = ["#version,big-1", "id,name,deck,bp"] + [f"cp-{i},Card number {i} of many,CP,{i % 20}" for i in range(400)]
     cards.write_text("\n".join(lines) + "\n")
     env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"))
-    with SimDevice(tmp_path / "flash.img", realtime=True, timeout=120) as dev:
-        dev.wait(500)
-        push = _start("--port", dev.serial_path, "cards", "push", str(cards), env=env)
-        time.sleep(0.8)
-        dev.proc.kill()
-        out, err = push.communicate(timeout=60)
-    _no_traceback((out, err))
-    assert push.returncode in (0, 5), err
-    if push.returncode == 5:
-        assert err.strip() == GONE, err
+    cut = False
+    for attempt in range(16):  # from the CLI's start into the ~0.2 s transfer, until a run is cut
+        with SimDevice(tmp_path / "flash.img", realtime=True, timeout=120) as dev:
+            dev.wait(500)
+            push = _start("--port", dev.serial_path, "cards", "push", str(cards), env=env)
+            time.sleep(0.05 + 0.02 * attempt)
+            dev.proc.kill()
+            out, err = push.communicate(timeout=60)
+        _no_traceback((out, err))
+        assert push.returncode in (0, 3, 5), err  # 3: unplugged before the CLI opened the port
+        assert push.returncode == 0 or len(err.strip().splitlines()) == 1, err
+        if push.returncode == 5:
+            assert err.strip() == GONE, err  # one line
+            cut = True
+            break
+    assert cut, "no push was cut: the test cut nothing"
 
 
 def test_watch_waits_for_an_unplugged_device_carries_on_and_ctrl_c_ends_it(tmp_path: pathlib.Path) -> None:

@@ -139,7 +139,7 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert count == 1
     listing = adjutant(played, db, "games").stdout.splitlines()
-    assert listing[0].split() == ["GAME", "NAME", "MODE", "RESULT", "CP", "EA"] and len(listing) == 2
+    assert listing[0].split() == ["GAME", "NAME", "MODE", "RESULT", "TOTAL", "BP"] and len(listing) == 2
     games = json.loads(adjutant(played, db, "games", "--json").stdout)
     assert [(g["game"], g["kind"], g["over"]) for g in games] == [("g0001", "basic", True)]
     assert games[0]["cp_total"] == expected_totals()["CP"]

@@ -9,7 +9,7 @@ import sys
 
 from adjutant.sim.process import SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed, fits
-from adjutant.sim.terminal import KeyPlan, _lock, _view
+from adjutant.sim.terminal import KeyPlan, _lock, _view, default_flash
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
@@ -109,8 +109,9 @@ def test_a_bare_board_gets_its_own_flash_file_and_every_simulator_its_own_marker
             assert not dead.exists()  # the stale marker is gone
     finally:
         del os.environ["XDG_CACHE_HOME"]
-    bare = subprocess.run(
-        [sys.executable, "-m", "adjutant.sim.terminal", "--bare", "--fresh"],
+    assert default_flash(bare=True) != default_flash(bare=False)  # a user's sim-flash.img is never the bare one's
+    bare = subprocess.run(  # a bare board starts on its own file (here one in tmp: a test wipes no user's flash)
+        [sys.executable, "-m", "adjutant.sim.terminal", "--bare", "--fresh", "--flash", str(tmp_path / "bare.img")],
         capture_output=True,
         text=True,
         timeout=60,
@@ -119,7 +120,7 @@ def test_a_bare_board_gets_its_own_flash_file_and_every_simulator_its_own_marker
         env=env,
     )
     assert bare.returncode == 0, bare.stderr
-    assert (REPO / "sim-bare-flash.img").exists()
+    assert (tmp_path / "bare.img").exists()
 
 
 def test_packaging_uses_the_spdx_license_string_not_the_deprecated_table() -> None:

@@ -227,7 +227,7 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         if not rows:
             click.echo("no games yet: run `adjutant pull` with the device connected")
             return
-        click.echo(f"{'GAME':<16}{'NAME':<20}{'MODE':<10}{'RESULT':<28}{'CP':>5}  {'EA':>5}")
+        click.echo(f"{'GAME':<16}{'NAME':<20}{'MODE':<10}{'RESULT':<28}TOTAL BP")
         for g in rows:
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp

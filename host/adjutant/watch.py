@@ -40,8 +40,7 @@ def say(event: dict, before: dict | None) -> str:
     """One event as a player would say it: "turn 3: d6 = 5 (Mutiny: both discard 1)"."""
     s = event["state"]
     kind = event.get("a")
-    track = s.get("track") or [{}]
-    turn = track[-1] if track else {}
+    turn = (s.get("track") or [{}])[-1]
     at = f"turn {s['turn']}: "
     if kind == "roll" and turn.get("rolls"):
         result = event.get("re_text")

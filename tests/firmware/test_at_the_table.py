@@ -167,10 +167,16 @@ def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
     rig.unmount()
 
 
-def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_keep():
+def _after_a_capture():
+    """A fresh game played to its first capture, CP 6 - EA 4, 3 captured: the draw comes next."""
     table = Table.fresh()
     _to_phase(table, "battle")
     _battle(table, 6, 4, 3)
+    return table
+
+
+def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_keep():
+    table = _after_a_capture()
     assert table.state()["phase"] == "draw"  # the capture moved on to the draw
     said = table.guidance()
     assert "7.15 Winner may keep 1 own played Nationality card or 1 Neutral" in said
@@ -309,9 +315,7 @@ def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
 
 
 def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_the_screen():
-    table = Table.fresh()
-    _to_phase(table, "battle")
-    _battle(table, 6, 4, 3)
+    table = _after_a_capture()
     assert table.state()["phase"] == "draw" and table.status() == "Draw 7.19 OK nxt"
     said = table.guidance()
     assert said.startswith("7.19 Draw")
@@ -326,9 +330,7 @@ def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_t
 
 
 def test_rule_4_4_a_later_turn_begins_with_discarding_down_to_9():
-    table = Table.fresh()
-    _to_phase(table, "battle")
-    _battle(table, 6, 4, 3)
+    table = _after_a_capture()
     _to_phase(table, "re")
     assert table.state()["turn"] == 2
     assert "4.4 A hand of more than 9 cards discards down to 9 now" in table.guidance()

@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         help="I2C address the display answers at (0: none), to see what a miswired first build shows",
     )
     args = parser.parse_args(argv)
-    flash = pathlib.Path(args.flash or REPO / ("sim-bare-flash.img" if args.bare else "sim-flash.img"))
+    flash = pathlib.Path(args.flash) if args.flash else default_flash(args.bare)
     lock = _lock(flash)
     if isinstance(lock, str):
         print(lock, file=sys.stderr)
@@ -168,6 +168,11 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         lock.close()
+
+
+def default_flash(bare: bool) -> pathlib.Path:
+    """A bare board has a flash file of its own, so trying `--bare` never wipes the games."""
+    return REPO / ("sim-bare-flash.img" if bare else "sim-flash.img")
 
 
 def _lock(flash: pathlib.Path):
