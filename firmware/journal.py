@@ -16,6 +16,8 @@ import json
 import os
 from binascii import crc32
 
+import wallclock
+
 from shared_engine.canonical_json import dumps
 from shared_engine.errors import GameError
 from shared_engine.game import Game
@@ -105,11 +107,13 @@ class Journal:
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a compaction succeeds
         self._file = None  # the journal, held open for appending
+        self.times = {}  # "at": the start's stamp, "done": the end's (see wallclock)
 
     def _journal_path(self):
         return "%s.j%d" % (self.base, self.gen)
 
     def create(self, game):
+        self.times = {"at": wallclock.stamp()}
         self.compact(game, gen=0)
 
     def load(self, cards=None):
@@ -121,6 +125,7 @@ class Journal:
             if meta is None:  # the first line is the snapshot's own record
                 meta = json.loads(text)
                 self.gen = meta["gen"]
+                self.times = {k: meta[k] for k in ("at", "done") if k in meta}
                 continue
             action = decode_any(text, "snapshot")
             if game is None:
@@ -184,9 +189,17 @@ class Journal:
         gen = self.gen + 1 if gen is None else gen
         tmp = self.base + ".tmp"
         meta = {"gen": gen, "end": summary(game)}
+        times = self.times
         if game.state.phase == "over":
             # A finished game's log, described once, so the link lists it without replaying it.
             meta["log"] = log_digest(game)
+            if "done" not in times:
+                times["done"] = wallclock.stamp()
+        elif "done" in times:  # the end was undone
+            del times["done"]
+        for key in times:
+            times[key] = wallclock.settle(times[key])
+        meta.update(times)
         with open(tmp, "w") as f:
             f.write(_line(dumps(meta)))
             # Compact records: half the flash, and the link sends them as they are.
@@ -200,9 +213,10 @@ class Journal:
         if old != self._journal_path():
             _remove(old)
 
-    def settled_digest(self):
+    def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
-        meta, _ = read_meta(self.root, self.gid)
+        if meta is None:
+            meta, _ = read_meta(self.root, self.gid)
         if not meta or "log" not in meta:
             return None
         try:

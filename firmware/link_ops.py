@@ -12,7 +12,8 @@ from binascii import hexlify
 
 import games
 import machine
-from journal import Journal, log_digest
+import wallclock
+from journal import Journal, log_digest, read_meta
 from version import VERSION
 
 from shared_engine import frames
@@ -130,7 +131,6 @@ class Ops:
         self.settled = {}  # gid -> sha of finished games listed: they cannot change
         self.view = None
         self.compress = _can_compress()
-        self.boot = _hex(os.urandom(4))
 
     # -- frames in and out ---------------------------------------------------------
 
@@ -179,11 +179,14 @@ class Ops:
     # -- handshake, state, watch -------------------------------------------------------
 
     def op_hello(self, rid, req, payload):
+        if type(req.get("now")) is int:  # the host's clock: from now on, games are dated
+            wallclock.set_time(req["now"])
+            self._settle_times()
         cards = self.app.cards()
         info = {
             "proto": frames.PROTOCOL,
             "fw": VERSION,
-            "boot": self.boot,
+            "boot": wallclock.BOOT,
             "dev": "%s-%s" % (_hex(machine.unique_id()), games.stamp()),  # a wiped flash is a new archive
             "board": self.app.board_name,
             "cards": cards.version if cards else None,
@@ -197,6 +200,16 @@ class Ops:
         if not ok:
             info["err"] = "protocol %r asked, this device speaks %d" % (req.get("proto"), frames.PROTOCOL)
         self.reply(rid, frames.OK if ok else frames.VERSION, info)
+
+    def _settle_times(self):
+        """Date the game on the table now, on flash: after a restart its boot's seconds could not be."""
+        app = self.app
+        journal = app.journal
+        if journal is not None and any(t[1] == wallclock.BOOT for t in journal.times.values()):
+            try:
+                journal.compact(app.game)
+            except OSError:
+                pass  # a full flash: the host dates it at this pull all the same
 
     def op_state(self, rid, req, payload):
         self.reply(rid, frames.OK, self._state())
@@ -275,7 +288,8 @@ class Ops:
         for gid in games.ids():
             if after is not None and gid < after:
                 continue
-            digest = None if gid == current else Journal(games.ROOT, gid).settled_digest()
+            meta = None if gid == current else (read_meta(games.ROOT, gid)[0] or {})
+            digest = None if meta is None else Journal(games.ROOT, gid).settled_digest(meta)
             if digest is None:  # still being played, or saved by older firmware: replay it
                 view = self._view(gid)
                 digest = [view.sha, view.size, view.count]
@@ -297,9 +311,17 @@ class Ops:
                     "count": digest[2],
                     "over": over,
                     "pulled": gid in pulled,
+                    "t": self._times(self.app.journal.times if meta is None else meta),
                 }
             )
         self.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
+
+    def _times(self, times):
+        """[start, end, estimated]: epoch seconds or None where not known (played in an earlier boot)."""
+        start = wallclock.epoch(times.get("at"))
+        end = wallclock.epoch(times.get("done"))
+        guessed = any(t[1] for t in (start, end) if t)
+        return [start and start[0], end and end[0], 1 if guessed else 0]
 
     def op_read(self, rid, req, payload):
         """Records of a game from index "from" on, as many as fit in a chunk."""

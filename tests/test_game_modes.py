@@ -9,7 +9,21 @@ from shared_engine.game import Game
 
 
 def _stored(game: Game) -> StoredGame:
-    return StoredGame("dev1", "g0001", "sha", game.log_text(), 1, False, game.header[1], None, None, None, 0, 0, "now")
+    return StoredGame(
+        "dev1",
+        "g0001",
+        "sha",
+        game.log_text(),
+        1,
+        False,
+        game.header[1],
+        None,
+        None,
+        None,
+        0,
+        0,
+        "2026-11-22T14:05:00+0100",
+    )
 
 
 def test_rule_1_5_a_scenario_is_shown_as_a_scenario_by_its_name_not_as_basic() -> None:

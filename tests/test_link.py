@@ -105,8 +105,13 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     assert play_json == json.loads(
         adjutant(played, db, "export", "--format", "bgstats-json", "--player", "CP=Anna").stdout
     )
-    assert play_json["highestWins"] is True
-    assert play_json["startPlayer"] == "adjutant-anna"  # CP, Anna, defends turn 1 (2.7) and plays first
+    # BG Stats' Android app errors on any missing boolean; bggId, when given, is a number
+    assert play_json["game"]["highestWins"] is True and play_json["game"]["noPoints"] is False
+    starts = {p["name"]: p["startPlayer"] for p in play_json["players"]}
+    assert starts == {"Anna": True, "Entente Allies": False}  # CP, Anna, defends turn 1 (2.7) and plays first
+    decided = abs(final["CP"] - final["EA"]) >= 10  # 3.5: a margin under 10 is a draw
+    wins = [decided and final["CP"] > final["EA"], decided and final["EA"] > final["CP"]]
+    assert [p["winner"] for p in play_json["players"]] == wins
     later = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
     assert [p["name"] for p in later["players"]] == ["Anna", "Entente Allies"]  # remembered in the archive
     swapped = json.loads(
@@ -139,7 +144,9 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert count == 1
     listing = adjutant(played, db, "games").stdout.splitlines()
-    assert listing[0].split() == ["GAME", "NAME", "MODE", "RESULT", "TOTAL", "BP"] and len(listing) == 2
+    assert listing[0].split() == ["GAME", "PLAYED", "NAME", "MODE", "RESULT", "TOTAL", "BP"] and len(listing) == 3
+    # played before any host connected: dated from the device's uptime, and the list says so
+    assert listing[1].split()[1].endswith("~") and listing[2].startswith("~: dated from the device's uptime")
     games = json.loads(adjutant(played, db, "games", "--json").stdout)
     assert [(g["game"], g["kind"], g["over"]) for g in games] == [("g0001", "basic", True)]
     assert games[0]["cp_total"] == expected_totals()["CP"]

@@ -227,18 +227,26 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         if not rows:
             click.echo("no games yet: run `adjutant pull` with the device connected")
             return
-        click.echo(f"{'GAME':<16}{'NAME':<20}{'MODE':<10}{'RESULT':<28}TOTAL BP")
+        from adjutant.export.when import played
+
+        click.echo(f"{'GAME':<16}{'PLAYED':<12}{'NAME':<20}{'MODE':<10}{'RESULT':<28}TOTAL BP")
         for g in rows:
+            when = played(g)
+            day = f"{when.start:%Y-%m-%d}{'~' if when.estimated else ''}" if when.known else "?"
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp
             ea = "-" if g.ea is None else g.ea
             mode = f"solo {g.solo}" if g.solo else g.kind
-            click.echo(f"{g.key:<16}{g.name:<20}{mode:<10}{result:<28}CP {cp:>3}  EA {ea:>3}")
+            click.echo(f"{g.key:<16}{day:<12}{g.name:<20}{mode:<10}{result:<28}CP {cp:>3}  EA {ea:>3}")
+        if any(played(g).estimated for g in rows):
+            click.echo("~: dated from the device's uptime; ?: not dated (played before a restart): pull date")
         return
     from adjutant.export.timeline import turns
+    from adjutant.export.when import played
 
     g = store.find(game)
     click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {g.pulled_at}")
+    click.echo(f"  {played(g).describe()}")
     for t in turns(g):
         bp = f"{t.bp_cp}-{t.bp_ea}" if t.bp_cp is not None else "   "
         won = f"{t.winner} +{t.captured}" if t.winner else ""

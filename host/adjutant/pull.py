@@ -73,7 +73,7 @@ def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]
     return log, game
 
 
-def summarize(dev: str, gid: str, sha: str, log: str, game: Game) -> StoredGame:
+def summarize(dev: str, gid: str, sha: str, log: str, game: Game, times: list | None = None) -> StoredGame:
     state = game.state
     winner = margin = level = cp = ea = None
     if state.result is not None:
@@ -93,7 +93,20 @@ def summarize(dev: str, gid: str, sha: str, log: str, game: Game) -> StoredGame:
         cp=cp,
         ea=ea,
         pulled_at=_now(),
+        **dated(times),
     )
+
+
+def dated(times: list | None) -> dict:
+    """The listing's [start, end, estimated] (epoch seconds or None) as StoredGame fields.
+
+    A game the device cannot date (played before a restart, with no host
+    connected since it began) is marked estimated: its date is the pull's.
+    """
+    start, end, guessed = (list(times or []) + [None, None, 0])[:3]
+    start = start if isinstance(start, int) else None
+    end = end if isinstance(end, int) else None
+    return {"started": start, "ended": end, "estimated": bool(guessed) or start is None}
 
 
 def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
@@ -174,7 +187,7 @@ def pull(
         if hashlib.sha256(log.encode()).hexdigest() != sha:
             store.save_partial(dev, gid, sha, [])  # start this game afresh next time
             raise InvalidData(f"game {gid}: the expanded log's sha256 does not match the device's; run pull again")
-        store.put(summarize(dev, gid, sha, log, game), cursor=gid >= (store.cursor(dev)[0] or ""))
+        store.put(summarize(dev, gid, sha, log, game, entry.get("t")), cursor=gid >= (store.cursor(dev)[0] or ""))
         stored.append([gid, sha])
         result.payload_bytes += len(log.encode())
         (result.updated if had_before else result.new).append(gid)

@@ -43,6 +43,9 @@ CREATE TABLE IF NOT EXISTS games (
     ea INTEGER,
     pulled_at TEXT NOT NULL,
     acked INTEGER NOT NULL DEFAULT 0,
+    started INTEGER,
+    ended INTEGER,
+    estimated INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (dev, gid)
 );
 CREATE TABLE IF NOT EXISTS partial (
@@ -57,6 +60,14 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL
 );
 """
+
+
+NEWER_COLUMNS = [
+    ("acked", "INTEGER NOT NULL DEFAULT 0"),
+    ("started", "INTEGER"),
+    ("ended", "INTEGER"),
+    ("estimated", "INTEGER NOT NULL DEFAULT 0"),
+]
 
 
 def archive_error(path: pathlib.Path, e: sqlite3.Error) -> ArchiveError:
@@ -95,6 +106,9 @@ class StoredGame:
     cp: int | None
     ea: int | None
     pulled_at: str
+    started: int | None = None  # epoch seconds, from the device's clock (see firmware/wallclock.py)
+    ended: int | None = None
+    estimated: bool = False  # dated from the device's uptime, or not dated at all (then pulled_at)
 
     @property
     def key(self) -> str:
@@ -150,8 +164,9 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
             columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
-            if "acked" not in columns:  # an archive from before acks were tracked
-                self.db.execute("ALTER TABLE games ADD COLUMN acked INTEGER NOT NULL DEFAULT 0")
+            for column, kind in NEWER_COLUMNS:  # an archive from an earlier version
+                if column not in columns:
+                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
         except sqlite3.Error as e:
             raise archive_error(self.path, e) from e
         except OSError as e:
@@ -199,23 +214,19 @@ class Store:
 
         Not committed yet: commit() makes a batch durable with one sync, before any ack.
         """
+        fields = dataclasses.asdict(game)
+        fields["over"] = int(game.over)
+        fields["estimated"] = int(game.estimated)
+        names = ", ".join(fields)
+        # A later pull that cannot date the game (the device restarted since) keeps the dates known.
         self.db.execute(
-            "INSERT OR REPLACE INTO games VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,0)",
-            (
-                game.dev,
-                game.gid,
-                game.sha,
-                game.log,
-                game.records,
-                int(game.over),
-                game.name,
-                game.winner,
-                game.margin,
-                game.level,
-                game.cp,
-                game.ea,
-                game.pulled_at,
-            ),
+            f"INSERT INTO games ({names}, acked) VALUES ({', '.join(':' + n for n in fields)}, 0) "
+            "ON CONFLICT (dev, gid) DO UPDATE SET "
+            + ", ".join(f"{n}=excluded.{n}" for n in fields if n not in ("dev", "gid", "started", "ended", "estimated"))
+            + ", acked=0, started=COALESCE(excluded.started, started), ended=COALESCE(excluded.ended, ended), "
+            "estimated=CASE WHEN excluded.started IS NULL AND started IS NOT NULL THEN estimated "
+            "ELSE excluded.estimated END",
+            fields,
         )
         self.db.execute("DELETE FROM partial WHERE dev=? AND gid=?", (game.dev, game.gid))
         if cursor:
@@ -241,12 +252,19 @@ class Store:
             )
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
-        query = "SELECT * FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
         names = [f.name for f in dataclasses.fields(StoredGame)]
-        rows = self.db.execute(query, (dev,) if dev else ())
-        found = [StoredGame(**dict(zip(names, row[: len(names)]))) for row in rows]
+        query = f"SELECT {', '.join(names)} FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
+        try:
+            rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
+        except sqlite3.OperationalError:  # an archive from before dates, opened read-only
+            old = [n for n in names if n not in ("started", "ended", "estimated")]
+            query = query.replace(", ".join(names), ", ".join(old))
+            rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
+            names = old
+        found = [StoredGame(**dict(zip(names, row))) for row in rows]
         for game in found:
             game.over = bool(game.over)
+            game.estimated = bool(game.estimated)
         return found
 
     def find(self, key: str) -> StoredGame:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import urllib.parse
 
+from adjutant.export.when import played
 from adjutant.store import StoredGame
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -28,30 +29,44 @@ def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> d
         ai = "EA" if g.solo == "CP" else "CP"
         players = dict(players)
         players[ai] = "AI (Solitaire 3.3)"  # never a remembered person's name
-    return {
+    first = _first_defender(g)
+    when = played(g)
+    out = {
         "sourceName": "Adjutant",
         "sourcePlayId": f"{g.dev}/{g.gid}",
-        "playDate": g.pulled_at.replace("T", " ")[:19],
-        # BoardGameGeek's id only when the user gives it (--bgg-id): never a guessed one
-        "game": {"name": GAME_NAME, "sourceGameId": "adjutant-tgw"} | ({"bggId": bgg_id} if bgg_id else {}),
+        # BG Stats reads "YYYY-MM-DD HH:MM:SS" as the phone's local time: the host's local time
+        # here, and the offset in the comments.
+        "playDate": when.start.strftime("%Y-%m-%d %H:%M:%S"),
+        # BoardGameGeek's id only when the user gives it (--bgg-id): never a guessed one; a number,
+        # as the app's schema types it. Its booleans must all be present: the Android app errors
+        # on a missing one.
+        "game": {
+            "name": GAME_NAME,
+            "sourceGameId": "adjutant-tgw",
+            "highestWins": True,  # 3.5: the higher total of captured and in-hand BP wins
+            "noPoints": False,
+        }
+        | ({"bggId": int(bgg_id)} if bgg_id else {}),
         "solo": bool(g.solo),
-        "highestWins": True,  # 3.5: the higher total of captured and in-hand BP wins
-        # The Defender of turn 1 draws and plays first (2.1, 7.2); BG Stats' Android app needs this field.
-        "startPlayer": player_id(players.get(_first_defender(g)), _first_defender(g)),
         "comments": f"{g.name}: {g.winner or 'Draw'}"
         + (f" by {g.margin} BP, {g.level}" if g.winner else "")
-        + f" (Adjutant {g.gid})",
+        + f". {when.describe()} (Adjutant {g.gid})",
         "players": [
             {
                 "name": players.get(side, SIDES[side]),
                 "role": SIDES[side],
                 "score": str(g.cp if side == "CP" else g.ea),
                 "winner": g.winner == side,
+                # The Defender of turn 1 draws and plays first (2.1, 7.2).
+                "startPlayer": side == first,
                 "sourcePlayerId": player_id(players.get(side), side),
             }
             for side in ("CP", "EA")
         ],
     }
+    if when.minutes is not None:
+        out["durationMin"] = when.minutes
+    return out
 
 
 def player_id(name: str | None, side: str) -> str:

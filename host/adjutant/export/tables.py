@@ -8,6 +8,7 @@ import io
 import json
 
 from adjutant.export.timeline import turns
+from adjutant.export.when import played
 from adjutant.store import StoredGame
 
 GAME_COLUMNS = (
@@ -22,12 +23,19 @@ GAME_COLUMNS = (
     "cp_total",
     "ea_total",
     "pulled_at",
+    "started",
+    "ended",
+    "estimated",
 )
 TURN_COLUMNS = ("turn", "defender", "turn_winner", "bp_cp", "bp_ea", "captured", "cum_cp", "cum_ea")
 
 
 def _game_cells(g: StoredGame) -> list:
-    return [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
+    when = played(g)
+    start = when.start.isoformat() if when.known else None
+    end = when.end.isoformat() if when.end else None
+    cells = [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
+    return cells + [start, end, int(when.estimated)]
 
 
 def rows(games: list[StoredGame]) -> list[dict]:
@@ -36,6 +44,7 @@ def rows(games: list[StoredGame]) -> list[dict]:
     for g in games:
         d = dict(zip(GAME_COLUMNS, _game_cells(g)))
         d["over"] = g.over
+        d["estimated"] = bool(d["estimated"])
         d["kind"] = g.kind
         out.append(d)
     return out
@@ -58,6 +67,7 @@ def to_json(games: list[StoredGame]) -> str:
     for g in games:
         d = dict(zip(GAME_COLUMNS, _game_cells(g)))
         d["over"] = g.over
+        d["estimated"] = bool(d["estimated"])
         d["sha256"] = g.sha
         d["turns"] = [dataclasses.asdict(t) for t in turns(g)]
         d["log"] = [json.loads(line) for line in g.log.splitlines() if line]

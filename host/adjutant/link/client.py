@@ -131,7 +131,7 @@ class Device:
     def _after_silence(self) -> None:
         """A request went unanswered: find out whether the device restarted."""
         before = self.info.get("boot")
-        reply = self._exchange("hello", b"", None, {"proto": frames.PROTOCOL})
+        reply = self._exchange("hello", b"", None, _hello())
         if reply is None:
             raise DeviceGone()
         if before and reply.get("boot") != before:
@@ -143,7 +143,7 @@ class Device:
     def hello(self) -> dict:
         self.port.reset_input_buffer()
         try:
-            reply = self.request("hello", proto=frames.PROTOCOL)
+            reply = self.request("hello", **_hello())
         except DeviceRefused as e:
             if e.status == frames.VERSION:
                 raise VersionMismatch(
@@ -155,7 +155,7 @@ class Device:
 
     def check_same_boot(self) -> None:
         before = self.info.get("boot")
-        reply = self.request("hello", proto=frames.PROTOCOL)
+        reply = self.request("hello", **_hello())
         if before and reply.get("boot") != before:
             self.info = reply
             raise DeviceRestarted("the device restarted during the transfer; run the command again to resume")
@@ -170,6 +170,12 @@ class Device:
                 return None
             if "ev" in frame:
                 return frame
+
+
+def _hello() -> dict:
+    # Every connection sets the device's clock: a board's own starts over at each boot,
+    # and the games it records are dated by it.
+    return {"proto": frames.PROTOCOL, "now": int(time.time())}
 
 
 def _checked(reply: dict) -> dict:

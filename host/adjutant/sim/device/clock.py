@@ -17,6 +17,7 @@ import time as _real_time
 # Start far from the real clock so asyncio tasks queued with a real timestamp
 # (its C TaskQueue uses one) count as due at once.
 EPOCH = 1 << 27
+BOARD_EPOCH = 1609459200  # 2021-01-01 00:00:00 UTC, where time.time() starts at boot
 
 
 class PowerCut(BaseException):
@@ -115,7 +116,11 @@ class _TimeModule:
     def sleep(s):
         CLOCK.advance(int(s * 1000))
 
-    time = staticmethod(_real_time.time)
+    @staticmethod
+    def time():
+        # A board's clock starts over at every boot (a Pico's at 2021-01-01), until the host sets it.
+        return BOARD_EPOCH + (CLOCK.sync() - EPOCH) // 1000
+
     localtime = staticmethod(_real_time.localtime)
     gmtime = staticmethod(_real_time.gmtime)
     mktime = staticmethod(_real_time.mktime)

@@ -1,0 +1,59 @@
+"""When a stored game was played, in the host's local time with its UTC offset.
+
+The device dates games by the clock the host sets at each connection (see
+firmware/wallclock.py). A game it could not date falls back to the time it
+was pulled, and says so.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from adjutant.store import StoredGame
+
+
+@dataclass
+class Played:
+    start: datetime.datetime  # aware, local
+    end: datetime.datetime | None
+    estimated: bool
+    known: bool  # False: the device could not date it; start is when it was pulled
+
+    @property
+    def minutes(self) -> int | None:
+        if not self.known or self.end is None:
+            return None
+        return max(1, round((self.end - self.start).total_seconds() / 60))
+
+    def describe(self) -> str:
+        """ "Played 2026-11-22 14:05 (UTC+01:00), 95 min", with what is estimated."""
+        stamp = f"{self.start:%Y-%m-%d %H:%M} ({offset(self.start)})"
+        if not self.known:
+            return f"Pulled {stamp}; when it was played is not known (the device restarted since)"
+        text = f"Played {stamp}"
+        if self.minutes is not None:
+            text += f", {self.minutes} min"
+        if self.estimated:
+            text += "; times estimated from the device's uptime"
+        return text
+
+
+def local(epoch: int) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(epoch).astimezone()
+
+
+def offset(moment: datetime.datetime) -> str:
+    text = moment.strftime("%z")  # +0100
+    return f"UTC{text[:3]}:{text[3:]}"
+
+
+def played(g: StoredGame) -> Played:
+    if g.started is not None:
+        end = local(g.ended) if g.ended is not None else None
+        return Played(local(g.started), end, g.estimated, True)
+    try:
+        pulled = datetime.datetime.fromisoformat(g.pulled_at).astimezone()
+    except ValueError:  # not written by this program: say nothing false, and go on
+        pulled = datetime.datetime.fromtimestamp(0).astimezone()
+    return Played(pulled, None, True, False)
