@@ -267,7 +267,12 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 @click.option(
     "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md needs one)"
 )
-@click.option("--player", multiple=True, metavar="SIDE=NAME", help="bgstats: who played a side, e.g. CP=Anna")
+@click.option(
+    "--player",
+    multiple=True,
+    metavar="SIDE=NAME",
+    help="who played a side of these games, e.g. CP=Anna; remembered for games with no names",
+)
 @click.option(
     "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
 )
@@ -289,27 +294,34 @@ def export(
     game: tuple[str, ...],
 ) -> None:
     """Export archived games (all, or the GAMEs named): CSV, JSON, a report with a chart, BG Stats."""
+    from adjutant.export import players
+
+    try:
+        names = players.parse(player)
+    except ValueError as e:
+        raise click.UsageError(str(e)) from e
     store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
+    players.record(store, chosen, names)
     if kind == "html" and output is None:  # one self-contained page: fine on standard output
         from adjutant.export.report import html_page
 
-        click.echo(html_page(chosen), nl=False)
+        click.echo(html_page(store, chosen), nl=False)
         return
     if kind in ("md", "html"):
         from adjutant.export import report
 
         if output is None:
             raise click.UsageError("--format md writes a file and its charts beside it: give -o FILE")
-        written = (report.markdown if kind == "md" else report.html_report)(chosen, output)
+        written = (report.markdown if kind == "md" else report.html_report)(store, chosen, output)
         click.echo("wrote " + ", ".join(str(p) for p in written))
         return
     if kind in ("bgstats", "bgstats-json"):
-        from adjutant.export.bgstats import link, to_bgstats
+        from adjutant.export import players
+        from adjutant.export.bgstats import link, play, to_bgstats
 
-        names = _players(store, player)
         if bgg_id:
             store.remember("bgg_id", str(bgg_id))
         bgg = bgg_id or int(store.setting("bgg_id") or 0) or None
@@ -319,10 +331,12 @@ def export(
                 click.echo(f"{g.key} is not finished: BG Stats records finished plays only; skipped", err=True)
         if not finished:
             raise AdjutantError("no finished game to export: finish the game on the device, then pull")
+        defaults = players.remembered(store)
+        plays = [(g, play(g, players.of(store, g, defaults), bgg)) for g in finished]
         if kind == "bgstats-json":
-            text = to_bgstats(finished, names, bgg)
+            text = to_bgstats([one for _, one in plays])
         else:
-            links = [(g, link(g, names, bgg)) for g in finished]
+            links = [(g, link(one)) for g, one in plays]
             text = "".join(url + "\n" for _, url in links)
             if qr_dir is not None:
                 _qr_codes(qr_dir, links)
@@ -380,23 +394,6 @@ def _qr_codes(folder: pathlib.Path, links: list) -> None:
         code.save(str(path), scale=4, border=4)
         click.echo(f"{game.key}: scan with the phone's camera ({path}):", err=True)
         code.terminal(out=sys.stderr, compact=True)
-
-
-def _players(store, given: tuple[str, ...]) -> dict[str, str]:
-    """SIDE=NAME as given (and remembered for next time), else the names remembered."""
-    names = {}
-    for text in given:
-        side, sep, name = text.partition("=")
-        side = side.strip().upper()
-        if not sep or side not in ("CP", "EA") or not name.strip():
-            raise click.UsageError(f"--player {text!r}: give SIDE=NAME, SIDE being CP or EA (e.g. CP=Anna)")
-        names[side] = name.strip()
-        store.remember(f"player.{side}", names[side])
-    for side in ("CP", "EA"):
-        remembered = store.setting(f"player.{side}")
-        if side not in names and remembered:
-            names[side] = remembered
-    return names
 
 
 def _close(device) -> None:

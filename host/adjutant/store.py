@@ -55,6 +55,13 @@ CREATE TABLE IF NOT EXISTS partial (
     records TEXT NOT NULL,
     PRIMARY KEY (dev, gid)
 );
+CREATE TABLE IF NOT EXISTS players (
+    dev TEXT NOT NULL,
+    gid TEXT NOT NULL,
+    side TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (dev, gid, side)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -250,6 +257,23 @@ class Store:
                 "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value=excluded.value",
                 (key, value),
             )
+
+    # -- who played each game (export --player) ----------------------------------------------
+
+    def set_players(self, games: list[StoredGame], names: dict[str, str]) -> None:
+        with self.db:
+            self.db.executemany(
+                "INSERT OR REPLACE INTO players VALUES (?,?,?,?)",
+                [(g.dev, g.gid, side, name) for g in games for side, name in names.items()],
+            )
+
+    def players(self, g: StoredGame) -> dict[str, str]:
+        """The names recorded for this game's sides, by side."""
+        try:
+            rows = self.db.execute("SELECT side, name FROM players WHERE dev=? AND gid=?", (g.dev, g.gid))
+            return dict(rows.fetchall())
+        except sqlite3.OperationalError:  # an archive from before players, opened read-only
+            return {}
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
         names = [f.name for f in dataclasses.fields(StoredGame)]

@@ -15,20 +15,17 @@ from __future__ import annotations
 import json
 import urllib.parse
 
+from adjutant.export.players import SIDES
 from adjutant.export.when import played
 from adjutant.store import StoredGame
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 
 GAME_NAME = "The Great War (MacGowan & Lombardy)"
-SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
 
 
 def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> dict:
-    if g.solo:
-        ai = "EA" if g.solo == "CP" else "CP"
-        players = dict(players)
-        players[ai] = "AI (Solitaire 3.3)"  # never a remembered person's name
+    """The createPlay JSON of a finished game; `players` names each side (see players.of)."""
     first = _first_defender(g)
     when = played(g)
     out = {
@@ -53,13 +50,13 @@ def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> d
         + f". {when.describe()} (Adjutant {g.gid})",
         "players": [
             {
-                "name": players.get(side, SIDES[side]),
+                "name": players[side],
                 "role": SIDES[side],
                 "score": str(g.cp if side == "CP" else g.ea),
                 "winner": g.winner == side,
                 # The Defender of turn 1 draws and plays first (2.1, 7.2).
                 "startPlayer": side == first,
-                "sourcePlayerId": player_id(players.get(side), side),
+                "sourcePlayerId": player_id(players[side], side),
             }
             for side in ("CP", "EA")
         ],
@@ -69,9 +66,9 @@ def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> d
     return out
 
 
-def player_id(name: str | None, side: str) -> str:
+def player_id(name: str, side: str) -> str:
     """Follows the person, not the side: Anna is one player in BG Stats whichever side she takes."""
-    if not name:
+    if name == SIDES[side]:  # nobody named: the side itself
         return f"adjutant-side-{side}"
     return "adjutant-" + "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
 
@@ -81,13 +78,12 @@ def _first_defender(g: StoredGame) -> str:
     return str(header.get("first", "CP"))
 
 
-def to_bgstats(games: list[StoredGame], players: dict[str, str] | None = None, bgg_id: int | None = None) -> str:
-    """The plays as JSON (finished games only): one object, or a list of them."""
-    plays = [play(g, players or {}, bgg_id) for g in games if g.over]
+def to_bgstats(plays: list[dict]) -> str:
+    """The plays as JSON: one object, or a list of them."""
     return json.dumps(plays if len(plays) != 1 else plays[0], indent=2) + "\n"
 
 
-def link(g: StoredGame, players: dict[str, str] | None = None, bgg_id: int | None = None) -> str:
-    """The createPlay link that adds this finished game to BG Stats."""
-    data = json.dumps(play(g, players or {}, bgg_id), separators=(",", ":"), ensure_ascii=False)
+def link(one: dict) -> str:
+    """The createPlay link that adds this play to BG Stats."""
+    data = json.dumps(one, separators=(",", ":"), ensure_ascii=False)
     return CREATE_PLAY + urllib.parse.quote(data, safe="")

@@ -1,50 +1,28 @@
-"""A readable report of games: result, turn track, and a chart of cumulative captured BP by turn.
+"""The report of games: a summary across them, then each game with its turn track and chart.
 
-Markdown writes the charts as PNG files beside the report; HTML embeds
-them, so the one file can be mailed or put on a web page. The chart is drawn
-by matplotlib, imported only here.
+Markdown writes the charts as PNG files beside the report. HTML is one
+self-contained page, its charts inline SVG, so it can be mailed, put on a
+web page, or written to standard output.
 """
 
 from __future__ import annotations
 
-import base64
 import html
-import io
 import pathlib
 
-from adjutant.export.timeline import Turn, turns
-from adjutant.store import StoredGame
+from adjutant.export import chart, players
+from adjutant.export.story import Story, tell
+from adjutant.export.summary import Summary, summarize
+from adjutant.export.timeline import Turn
+from adjutant.export.when import offset
+from adjutant.store import Store, StoredGame
+
+HEAD = ["turn", "defender", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
 
 
-def chart_png(g: StoredGame, track: list[Turn]) -> bytes:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    from matplotlib.figure import Figure
-
-    fig = Figure(figsize=(6, 3), dpi=100)
-    ax = fig.add_subplot()
-    xs = [t.turn for t in track]
-    ax.plot(xs, [t.total_cp for t in track], marker="o", label="Central Powers", color="#444444")
-    ax.plot(xs, [t.total_ea for t in track], marker="s", label="Entente Allies", color="#1f77b4")
-    ax.set_xlabel("turn")
-    ax.set_ylabel("captured BP (cumulative)")
-    ax.set_title(f"{g.name} ({g.gid})")
-    ax.set_xticks(xs)
-    ax.grid(True, alpha=0.3)
-    ax.legend(loc="upper left")
-    fig.tight_layout()
-    out = io.BytesIO()
-    fig.savefig(out, format="png")
-    return out.getvalue()
-
-
-def _result(g: StoredGame) -> str:
-    if not g.over:
-        return "in progress"
-    if g.winner is None:
-        return f"draw, {g.cp}-{g.ea} BP"
-    return f"{g.winner} wins by {g.margin} BP ({g.level}); CP {g.cp}, EA {g.ea}"
+def stories(store: Store, games: list[StoredGame]) -> list[Story]:
+    defaults = players.remembered(store)
+    return [tell(store, g, defaults) for g in games]
 
 
 def _rows(track: list[Turn]) -> list[list[str]]:
@@ -52,59 +30,176 @@ def _rows(track: list[Turn]) -> list[list[str]]:
         return "" if v is None else str(v)
 
     return [
-        [
-            str(t.turn),
-            t.defender,
-            cell(t.bp_cp),
-            cell(t.bp_ea),
-            cell(t.winner),
-            cell(t.captured),
-            f"{t.total_cp}-{t.total_ea}",
-        ]
+        [str(t.turn), t.defender, cell(t.bp_cp), cell(t.bp_ea), cell(t.winner), cell(t.captured)]
+        + [f"{t.total_cp}-{t.total_ea}"]
         for t in track
     ]
 
 
-HEAD = ["turn", "defender", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
+def _date(s: Story) -> str:
+    w = s.when
+    if not w.known:
+        return f"not known (played before the device restarted); pulled {w.start:%Y-%m-%d %H:%M}"
+    text = f"{w.start:%Y-%m-%d %H:%M} ({offset(w.start)})"
+    return text + (", estimated from the device's uptime" if w.estimated else "")
 
 
-def markdown(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
+def facts(s: Story) -> list[tuple[str, str]]:
+    """The game's particulars, label and text, in the order both formats show them."""
+    out = [
+        ("Date", _date(s)),
+        ("Duration", s.duration),
+        ("Players", f"CP {s.players['CP']}, EA {s.players['EA']}"),
+        ("Mode", s.mode),
+        ("Ended", s.ended),
+        ("Result", s.result),
+    ]
+    if s.count:
+        out.append(("Final count (3.2, 3.5)", s.count))
+    return out
+
+
+def summary_lines(m: Summary) -> list[tuple[str, str]]:
+    out = [
+        ("Games", f"{m.finished} finished" + (f", {m.in_progress} in progress" if m.in_progress else "")),
+        ("Wins by side", f"CP {m.side_wins['CP']}, EA {m.side_wins['EA']}, draws {m.draws}"),
+    ]
+    if m.average_margin is not None:
+        out.append(("Average margin", f"{m.average_margin:.1f} BP"))
+    out.append(("Victory levels (3.5)", ", ".join(f"{level} {n}" for level, n in m.levels.items())))
+    return out
+
+
+def people_rows(m: Summary) -> list[list[str]]:
+    return [
+        [
+            name,
+            str(r.games),
+            str(r.wins),
+            str(r.draws),
+            str(r.losses),
+            ", ".join(f"{k} {v}" for k, v in r.sides.items()),
+        ]
+        for name, r in m.people.items()
+    ]
+
+
+PEOPLE_HEAD = ["player", "games", "wins", "draws", "losses", "sides played"]
+NO_NAMES = "Name the players with `adjutant export --player CP=NAME --player EA=NAME` to see wins per player."
+
+
+# -- Markdown -------------------------------------------------------------------------------
+
+
+def markdown(store: Store, games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
     """Write `out` (.md) and one PNG chart per game beside it; returns the files written."""
+    told = stories(store, games)
+    m = summarize(told)
     written = [out]
-    parts = ["# Adjutant games\n"]
-    for g in games:
-        track = turns(g)
+    parts = ["# Adjutant games\n", "## Summary\n"]
+    parts += [f"- **{label}:** {text}" for label, text in summary_lines(m)]
+    parts.append("")
+    if m.people:
+        parts.append("| " + " | ".join(PEOPLE_HEAD) + " |\n|" + "---|" * len(PEOPLE_HEAD))
+        parts += ["| " + " | ".join(row) + " |" for row in people_rows(m)]
+    else:
+        parts.append(NO_NAMES)
+    parts.append("")
+    for s in told:
+        g = s.game
         png = out.with_name(f"{out.stem}-{g.gid}.png")
-        png.write_bytes(chart_png(g, track))
+        png.write_bytes(chart.png(f"{g.name} ({g.gid})", s.track))
         written.append(png)
-        parts.append(f"## {g.name}: {g.gid} ({g.mode})\n\n{_result(g)}. Device {g.dev[:8]}, pulled {g.pulled_at}.\n")
+        parts.append(f"## {g.name}: {g.gid}\n")
+        parts += [f"- **{label}:** {text}" for label, text in facts(s)]
+        parts.append(f"\nTurn track: {track_text(s)}\n")
         parts.append(f"![cumulative captured BP]({png.name})\n")
         parts.append("| " + " | ".join(HEAD) + " |\n|" + "---|" * len(HEAD))
-        parts += ["| " + " | ".join(row) + " |" for row in _rows(track)]
+        parts += ["| " + " | ".join(row) + " |" for row in _rows(s.track)]
         parts.append("")
     out.write_text("\n".join(parts) + "\n")
     return written
 
 
-def html_report(games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
-    out.write_text(html_page(games))
+def track_text(s: Story) -> str:
+    """The turn track in a line: each turn's Defender and winner, as the mat's boxes show them."""
+    cells = []
+    for n in range(1, s.turns_in_game + 1):
+        t = s.track[n - 1] if n <= len(s.track) else None
+        if t is None:
+            cells.append(f"{n} ·")
+        else:
+            won = f" {t.winner}+{t.captured}" if t.winner else ""
+            cells.append(f"{n} D:{t.defender}{won}")
+    return " | ".join(cells)
+
+
+# -- HTML -----------------------------------------------------------------------------------
+
+STYLE = """
+body{font-family:system-ui,sans-serif;max-width:56em;margin:1em auto;padding:0 1em;color:#222}
+h1{margin-bottom:.2em} h2{border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
+dl{display:grid;grid-template-columns:max-content auto;gap:.2em 1em} dt{font-weight:600} dd{margin:0}
+table{border-collapse:collapse;margin:.6em 0} td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}
+th{background:#f3f3f3} td:first-child,th:first-child{text-align:left}
+.track{display:flex;flex-wrap:wrap;gap:4px;margin:.8em 0}
+.turn{border:2px solid #888;border-radius:4px;width:4.6em;padding:2px 4px;font-size:.85em;line-height:1.3}
+.turn b{font-size:1.3em} .turn.CP{border-color:#444;background:#e8e8e8}
+.turn.EA{border-color:#1f77b4;background:#e3effa}
+.turn.now{border-style:dashed} .turn.later{opacity:.45}
+figure{margin:.6em 0} figure svg{max-width:100%;height:auto}
+""".strip()
+
+
+def _dl(items: list[tuple[str, str]]) -> str:
+    return "<dl>" + "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in items) + "</dl>"
+
+
+def _table(head: list[str], rows: list[list[str]]) -> str:
+    out = "<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"
+    out += "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in rows)
+    return out + "</table>"
+
+
+def _track_html(s: Story) -> str:
+    """The Battle Mat's turn track: a box per turn, the Defender, and who won what."""
+    boxes = []
+    current = len(s.track) if not s.game.over else None
+    for n in range(1, s.turns_in_game + 1):
+        t = s.track[n - 1] if n <= len(s.track) else None
+        if t is None:
+            boxes.append(f'<div class="turn later"><b>{n}</b><br>&nbsp;<br>&nbsp;</div>')
+            continue
+        won = f"{t.winner} +{t.captured}" if t.winner else ("playing" if n == current else "no battle")
+        kind = t.winner or ("now" if n == current else "")
+        boxes.append(f'<div class="turn {kind}"><b>{n}</b><br>DEF {t.defender}<br>{html.escape(won)}</div>')
+    return '<div class="track" aria-label="turn track">' + "".join(boxes) + "</div>"
+
+
+def html_report(store: Store, games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
+    out.write_text(html_page(store, games))
     return [out]
 
 
-def html_page(games: list[StoredGame]) -> str:
+def html_page(store: Store, games: list[StoredGame]) -> str:
     """The report as one self-contained page: its charts are inside it."""
+    told = stories(store, games)
+    m = summarize(told)
     parts = [
-        "<!doctype html><meta charset=utf-8><title>Adjutant games</title>",
-        "<style>body{font-family:sans-serif;max-width:50em;margin:auto}"
-        "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;text-align:right}</style>",
+        "<!doctype html><html lang=en><meta charset=utf-8>",
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>Adjutant games</title><style>{STYLE}</style>",
         "<h1>Adjutant games</h1>",
+        '<section id="summary"><h2>Summary</h2>' + _dl(summary_lines(m)),
+        _table(PEOPLE_HEAD, people_rows(m)) if m.people else f"<p>{html.escape(NO_NAMES)}</p>",
+        "</section>",
     ]
-    for g in games:
-        track = turns(g)
-        data = base64.b64encode(chart_png(g, track)).decode()
-        parts.append(f"<h2>{html.escape(g.name)}: {g.gid} ({g.mode})</h2><p>{html.escape(_result(g))}</p>")
-        parts.append(f'<img alt="cumulative captured BP by turn" src="data:image/png;base64,{data}">')
-        parts.append("<table><tr>" + "".join(f"<th>{h}</th>" for h in HEAD) + "</tr>")
-        parts += ["<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in _rows(track)]
-        parts.append("</table>")
+    for s in told:
+        g = s.game
+        anchor = f"game-{html.escape(g.dev[:8].strip('-'))}-{g.gid}"
+        parts.append(f'<article class="game" id="{anchor}">')
+        parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(facts(s))}")
+        parts.append(_track_html(s))
+        parts.append(f'<figure class="chart">{chart.svg(f"{g.name} ({g.gid})", s.track, anchor)}</figure>')
+        parts.append(_table(HEAD, _rows(s.track)) + "</article>")
     return "\n".join(parts) + "\n"
