@@ -18,7 +18,8 @@ from time import ticks_diff, ticks_ms
 
 import micropython
 
-LINE_MAX = 4110  # shared_engine.frames.LINE_MAX, without importing it before a frame comes
+from shared_engine import frames
+
 READ_BUDGET = 512  # bytes read before other tasks get a turn
 TRANSFER_IDLE_MS = 5000
 
@@ -55,7 +56,7 @@ class Link:
         elif b == 0x7E:  # a frame starts here: whatever came before it on the line is not ours
             self.buf = bytearray(b"~")
             self.overflow = False
-        elif len(self.buf) < LINE_MAX:
+        elif len(self.buf) < frames.LINE_MAX:
             self.buf.append(b)
         else:
             self.overflow = True

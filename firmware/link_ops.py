@@ -19,9 +19,7 @@ from version import VERSION
 from shared_engine import frames
 from shared_engine.log import encode_compact
 
-CHUNK = 2048  # compact log bytes per read reply, before compression
 LIST_PAGE = 12  # games per list reply
-ACKS_MAX = 32  # acks per request
 STATE_MAX = frames.BODY_MAX - 200  # room for the reply's own fields
 SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
 CARDS_MAX = 64 * 1024  # card file as sent (compressed or not)
@@ -41,7 +39,7 @@ def _can_compress():
 
         import deflate
 
-        with deflate.DeflateIO(io.BytesIO(), deflate.RAW, 10) as d:
+        with deflate.DeflateIO(io.BytesIO(), deflate.RAW, frames.WINDOW_BITS) as d:
             d.write(b"x")
         return True
     except Exception:  # no deflate module, or built without compression
@@ -54,7 +52,7 @@ def _compress(data):
     import deflate
 
     out = io.BytesIO()
-    with deflate.DeflateIO(out, deflate.RAW, 10) as d:
+    with deflate.DeflateIO(out, deflate.RAW, frames.WINDOW_BITS) as d:
         d.write(data)
     return out.getvalue()
 
@@ -337,8 +335,8 @@ class Ops:
             self.fail(rid, frames.BAD_REQUEST, "from must be 0-%d" % view.count)
             return
         self.link.transfer(True)
-        budget = req.get("n", CHUNK)  # a host on a poor link may ask for less
-        data, count = view.compact(start, min(budget, CHUNK) if type(budget) is int else CHUNK)
+        budget = req.get("n", frames.READ_CHUNK)  # a host on a poor link may ask for less
+        data, count = view.compact(start, min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK)
         packed = 0
         if req.get("z") and self.compress and data:
             squeezed = _compress(data)
@@ -353,9 +351,9 @@ class Ops:
         self.reply(rid, frames.OK, {"acked": done})
 
     def _acks(self, pairs):
-        """How many of up to ACKS_MAX [gid, sha] pairs were marked pulled (a game that moved on is not)."""
-        if type(pairs) is not list or len(pairs) > ACKS_MAX:
-            raise ValueError("acks must be a list of at most %d [gid, sha] pairs" % ACKS_MAX)
+        """How many of up to frames.ACKS_MAX [gid, sha] pairs were marked pulled (a game that moved on is not)."""
+        if type(pairs) is not list or len(pairs) > frames.ACKS_MAX:
+            raise ValueError("acks must be a list of at most %d [gid, sha] pairs" % frames.ACKS_MAX)
         done = [gid for gid, sha in pairs if self._ack(gid, sha) == frames.OK]
         games.mark_pulled(done)  # one write for the lot
         return len(done)
@@ -510,7 +508,7 @@ def _unpack(src, dst, packed):
         if packed:
             import deflate
 
-            stream = deflate.DeflateIO(raw, deflate.RAW, 10)  # the host packs with a 1 KB window
+            stream = deflate.DeflateIO(raw, deflate.RAW, frames.WINDOW_BITS)
         while True:
             n = stream.readinto(buf)
             if not n:

@@ -24,6 +24,12 @@ BODY_MAX = 3072  # decoded body: header + payload
 TEXT_MAX = (BODY_MAX + 2) // 3 * 4  # its base64 text
 LINE_MAX = HEAD + TEXT_MAX
 
+# What both ends of a transfer agree on.
+ACKS_MAX = 32  # [gid, sha] acks in one request
+READ_CHUNK = 2048  # compact log bytes in one read reply, before compression
+CARD_CHUNK = 1536  # card data in one upload frame: room for the header within BODY_MAX
+WINDOW_BITS = 10  # raw deflate with a 1 KB window, both ways: a board inflates in little heap
+
 # Reply status codes. 0 is success; the rest name what went wrong.
 OK = 0
 UNKNOWN = 1  # unknown command

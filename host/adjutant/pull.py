@@ -32,7 +32,6 @@ from shared_engine.errors import GameError
 from shared_engine.game import Game
 from shared_engine.log import decode_compact, encode
 
-ACKS_PER_REQUEST = 32  # the device's limit
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
 
 
@@ -111,7 +110,7 @@ def dated(times: list | None) -> dict:
 
 def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
     games: list[dict] = []
-    fields: dict = {"after": after, "sha": sha, "ack": acks[:ACKS_PER_REQUEST] or None}
+    fields: dict = {"after": after, "sha": sha, "ack": acks[:frames.ACKS_MAX] or None}
     while True:
         reply = device.ask("list", fields)
         fields.pop("ack", None)
@@ -122,8 +121,8 @@ def listing(device: Device, after: str | None, sha: str | None, acks: list[list[
 
 
 def acknowledge(device: Device, store: Store, dev: str, pairs: list[list[str]]) -> None:
-    for i in range(0, len(pairs), ACKS_PER_REQUEST):
-        batch = pairs[i : i + ACKS_PER_REQUEST]
+    for i in range(0, len(pairs), frames.ACKS_MAX):
+        batch = pairs[i : i + frames.ACKS_MAX]
         device.ask("ack", {"games": batch})
         store.mark_acked(dev, batch)
 
@@ -133,7 +132,7 @@ def pull(
     store: Store,
     progress: Callable[[int, int], None] | None = None,
     start: Callable[[int], None] | None = None,
-    chunk: int = 2048,
+    chunk: int = frames.READ_CHUNK,
 ) -> PullResult:
     """Pull what is new; `start(total records)` then `progress(records, wire bytes)` as chunks arrive."""
     info = device.info
@@ -144,7 +143,7 @@ def pull(
     result = PullResult()
     wanted = []
     listed = listing(device, after, seen, unacked)
-    store.mark_acked(dev, unacked[:ACKS_PER_REQUEST])
+    store.mark_acked(dev, unacked[:frames.ACKS_MAX])
     for entry in listed:
         if store.has(dev, entry["gid"], entry["sha"]):
             result.unchanged += 1

@@ -17,12 +17,11 @@ from adjutant.errors import DeviceRefused, InvalidData
 from adjutant.link.client import Device
 from shared_engine import frames
 
-CHUNK = 1536  # payload per frame, leaving room for the header within frames.BODY_MAX
 
 
 def deflated(data: bytes) -> bytes:
     # Raw deflate with a 1 KB window, so the device's inflater needs little RAM.
-    packer = zlib.compressobj(9, zlib.DEFLATED, -10)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -frames.WINDOW_BITS)
     return packer.compress(data) + packer.flush()
 
 
@@ -42,7 +41,7 @@ def push(
     if start:
         start(len(sent), offset)
     while offset < len(sent):
-        chunk = sent[offset : offset + CHUNK]
+        chunk = sent[offset : offset + frames.CARD_CHUNK]
         try:
             reply = device.request("chunk", chunk, off=offset)
         except DeviceRefused as e:
