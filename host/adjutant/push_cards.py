@@ -18,7 +18,6 @@ from adjutant.link.client import Device
 from shared_engine import frames
 
 
-
 def deflated(data: bytes) -> bytes:
     # Raw deflate with a 1 KB window, so the device's inflater needs little RAM.
     packer = zlib.compressobj(9, zlib.DEFLATED, -frames.WINDOW_BITS)
