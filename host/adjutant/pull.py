@@ -110,7 +110,7 @@ def dated(times: list | None) -> dict:
 
 def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
     games: list[dict] = []
-    fields: dict = {"after": after, "sha": sha, "ack": acks[:frames.ACKS_MAX] or None}
+    fields: dict = {"after": after, "sha": sha, "ack": acks[: frames.ACKS_MAX] or None}
     while True:
         reply = device.ask("list", fields)
         fields.pop("ack", None)
@@ -143,7 +143,7 @@ def pull(
     result = PullResult()
     wanted = []
     listed = listing(device, after, seen, unacked)
-    store.mark_acked(dev, unacked[:frames.ACKS_MAX])
+    store.mark_acked(dev, unacked[: frames.ACKS_MAX])
     for entry in listed:
         if store.has(dev, entry["gid"], entry["sha"]):
             result.unchanged += 1
