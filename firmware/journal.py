@@ -107,7 +107,7 @@ class Journal:
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a compaction succeeds
         self._file = None  # the journal, held open for appending
-        self.times = {}  # "at": the start's stamp, "done": the end's (see wallclock)
+        self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended
 
     def _journal_path(self):
         return "%s.j%d" % (self.base, self.gen)
@@ -125,7 +125,7 @@ class Journal:
             if meta is None:  # the first line is the snapshot's own record
                 meta = json.loads(text)
                 self.gen = meta["gen"]
-                self.times = {k: meta[k] for k in ("at", "done") if k in meta}
+                self.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
                 continue
             action = decode_any(text, "snapshot")
             if game is None:
@@ -171,6 +171,8 @@ class Journal:
             self.close()
             raise
         self.records += 1
+        if self.gen == 0 and self.records == 1:  # play begins with the first action, maybe long after the game was made
+            self.times["began"] = wallclock.stamp()
 
     def close(self):
         f, self._file = self._file, None

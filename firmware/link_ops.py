@@ -316,7 +316,7 @@ class Ops:
 
     def _times(self, times):
         """[start, end, estimated]: epoch seconds or None where not known (played in an earlier boot)."""
-        start = wallclock.epoch(times.get("at"))
+        start = wallclock.epoch(times.get("began") or times.get("at"))
         end = wallclock.epoch(times.get("done"))
         guessed = any(t[1] for t in (start, end) if t)
         return [start and start[0], end and end[0], 1 if guessed else 0]

@@ -75,6 +75,8 @@ def test_a_device_unplugged_at_random_points_of_a_pull_loses_nothing_and_says_on
         if pull.returncode == 5:
             stopped += 1
             assert err.strip() == GONE, err  # one line
+        if not db.exists():  # cut before the archive was opened: nothing to lose yet
+            continue
         stored = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
         assert sqlite3.connect(db).execute("PRAGMA quick_check").fetchone()[0] == "ok"
         if stored == 30:

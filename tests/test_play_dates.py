@@ -113,14 +113,15 @@ def test_a_game_begun_after_the_host_set_the_clock_is_dated_by_it(tmp_path: path
         wall = host_connects(dev)
         hello_at = dev.now
         new_basic_game(dev)
-        begun = dev.now
+        dev.wait(50_000)  # the players deal their cards (2.2-2.6): the game is made, not yet begun
+        begun = dev.now  # the next press rolls the turn-1 d6: play begins
         play_full_game(dev)
         ended = dev.now
         dev.go_realtime()
         db = tmp_path / "archive.sqlite3"
         adjutant(dev, db, "pull")
         play = json.loads(adjutant(dev, db, "export", "--format", "bgstats-json"))
-    # The device's clock ran in simulated time from the hello: the game began that long after it.
+    # The device's clock ran in simulated time from the hello: play began that long after it.
     start = local(wall + (begun - hello_at) / 1000)
     assert abs((play_date(play["playDate"]) - start).total_seconds()) <= 2
     assert play["durationMin"] == round((ended - begun) / 60000)
@@ -131,8 +132,8 @@ def test_a_game_begun_after_the_host_set_the_clock_is_dated_by_it(tmp_path: path
 
 def test_a_game_played_before_any_connection_is_dated_from_the_uptime_and_marked(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=3, timeout=600) as dev:
-        dev.wait(300)
-        dev.press("OK")  # roll the turn-1 d6: the game made at boot is played from here
+        dev.wait(50_000)  # the game made at boot waits while the players deal
+        dev.press("OK")  # roll the turn-1 d6: play begins
         played_from = dev.now
         play_full_game_from_roll(dev)
         ended = dev.now
@@ -142,11 +143,10 @@ def test_a_game_played_before_any_connection_is_dated_from_the_uptime_and_marked
         adjutant(dev, db, "pull")
         play = json.loads(adjutant(dev, db, "export", "--format", "bgstats-json"))
         listed = json.loads(adjutant(dev, db, "games", "--json"))
-    # The game was made at boot (device time 0 of the simulated clock's start), before any host.
-    boot_wall = switched - (switched_at - 0) / 1000
-    assert abs((play_date(play["playDate"]) - local(boot_wall)).total_seconds()) <= 2
-    assert play["durationMin"] == round((ended - 0) / 60000)
-    assert played_from > 0
+    # Play began at the roll, before any host connected: dated back from the device's clock.
+    began = switched - (switched_at - played_from) / 1000
+    assert abs((play_date(play["playDate"]) - local(began)).total_seconds()) <= 2
+    assert play["durationMin"] == round((ended - played_from) / 60000)
     assert "times estimated from the device's uptime" in play["comments"]
     assert listed[0]["estimated"] is True and listed[0]["started"].endswith("+05:30")
 
