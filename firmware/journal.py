@@ -90,7 +90,8 @@ def _checked_lines(path, problems):
             yield text
 
 
-def _remove(path):
+def remove_quietly(path):
+    """Remove a file if it is there."""
     try:
         os.remove(path)
     except OSError:
@@ -155,7 +156,7 @@ class Journal:
         keep = (self.gid + ".snp", "%s.j%d" % (self.gid, self.gen))
         for name in os.listdir(self.root):
             if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
-                _remove("%s/%s" % (self.root, name))
+                remove_quietly("%s/%s" % (self.root, name))
 
     def append(self, action):
         """Write one record; OSError (e.g. a full flash) means it is not saved."""
@@ -213,7 +214,7 @@ class Journal:
         self.blocked = None
         self.records = 0
         if old != self._journal_path():
-            _remove(old)
+            remove_quietly(old)
 
     def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
@@ -232,4 +233,4 @@ class Journal:
         self.close()
         for name in os.listdir(self.root):
             if name.startswith(self.gid + "."):
-                _remove("%s/%s" % (self.root, name))
+                remove_quietly("%s/%s" % (self.root, name))

@@ -1,0 +1,214 @@
+"""Pulling games over the link: list what is new, read records, take acks.
+
+A game is read from the one being played, or from a finished game's
+snapshot as it lies on flash (no replay), or replayed from its journal.
+See docs/protocol.md for the requests.
+"""
+
+import games
+import wallclock
+from journal import Journal, log_digest, read_meta
+
+from shared_engine import frames
+from shared_engine.log import encode_compact
+
+LIST_PAGE = 12  # games per list reply
+SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
+
+
+def _compress(data):
+    import io
+
+    import deflate
+
+    out = io.BytesIO()
+    with deflate.DeflateIO(out, deflate.RAW, frames.WINDOW_BITS) as d:
+        d.write(data)
+    return out.getvalue()
+
+
+class LogView:
+    """A game's log: its size and sha256 as the host stores it (canonical JSON lines).
+
+    On the wire each record travels in its compact tuple form, ["bp",14,12]
+    for {"CP":14,"EA":12,"a":"bp","v":1}, which the host expands with the
+    same engine; the sha256 checks the expansion end to end.
+    """
+
+    def __init__(self, gid, game, digest=None):
+        self.gid = gid
+        self.game = game
+        self.sha, self.size, self.count = digest or log_digest(game)
+        self.key = _version(game)
+
+    def compact(self, start, budget):
+        """Records from `start` in compact form, one per line, up to `budget` bytes (at least one)."""
+        game = self.game
+        out = bytearray()
+        i = start
+        while i < self.count:
+            data = encode_compact(game.header if i == 0 else game.actions[i - 1]).encode() + b"\n"
+            if out and len(out) + len(data) > budget:
+                break
+            out += data
+            i += 1
+        return bytes(out), i - start
+
+
+class SettledView:
+    """A finished game served straight from its snapshot: no replay, records decoded one by one."""
+
+    def __init__(self, gid, digest):
+        self.gid = gid
+        self.sha, self.size, self.count = digest
+        self.game = None
+        self.key = None
+
+    def compact(self, start, budget):
+        from journal import _checked_lines
+
+        from shared_engine.log import decode, encode_compact
+
+        out = bytearray()
+        i = -1  # the meta line comes first
+        sent = 0
+        for text in _checked_lines("%s/%s.snp" % (games.ROOT, self.gid), []):
+            if i >= start:
+                if text[0] != "[":  # saved by firmware 0.4.0 or older: full records
+                    text = encode_compact(decode(text))
+                data = text.encode() + b"\n"
+                if out and len(out) + len(data) > budget:
+                    break
+                out += data
+                sent += 1
+            i += 1
+        return bytes(out), sent
+
+
+def _version(game):
+    # Changes whenever the log does: a new action, an undo, a redo.
+    return (id(game), len(game.actions), id(game.actions[-1]) if game.actions else None)
+
+
+def view_of(ops, gid):
+    app = ops.app
+    digest = None
+    if app.journal is not None and gid == app.journal.gid:
+        game = app.game
+    elif ops.view is not None and ops.view.gid == gid:
+        return ops.view
+    elif gid in games.ids():
+        journal = Journal(games.ROOT, gid)
+        digest = journal.settled_digest()
+        if digest is not None:
+            ops.view = SettledView(gid, digest)
+            return ops.view
+        game = journal.load()
+    else:
+        return None
+    if ops.view is None or ops.view.gid != gid or ops.view.key != _version(game):
+        ops.view = None  # let the old one go before building the new
+        ops.view = LogView(gid, game, digest)
+    return ops.view
+
+
+def op_list(ops, rid, req, payload):
+    """Games after the host's cursor: a newer id, or the cursor's game if its log changed."""
+    after = req.get("after")
+    seen = req.get("sha")
+    found = []
+    more = False
+    app = ops.app
+    current = app.journal.gid if app.journal else None
+    pulled = games.pulled_ids()
+    for gid in games.ids():
+        if after is not None and gid < after:
+            continue
+        meta = None if gid == current else (read_meta(games.ROOT, gid)[0] or {})
+        digest = None if meta is None else Journal(games.ROOT, gid).settled_digest(meta)
+        if digest is None:  # still being played, or saved by older firmware: replay it
+            view = view_of(ops, gid)
+            digest = [view.sha, view.size, view.count]
+            over = view.game.state.phase == "over"
+        else:
+            over = True
+            if len(ops.settled) < SETTLED_KEEP:
+                ops.settled[gid] = digest[0]
+        if gid == after and digest[0] == seen:
+            continue
+        if len(found) == LIST_PAGE:
+            more = True
+            break
+        found.append(
+            {
+                "gid": gid,
+                "sha": digest[0],
+                "size": digest[1],
+                "count": digest[2],
+                "over": over,
+                "pulled": gid in pulled,
+                "t": _times(ops.app.journal.times if meta is None else meta),
+            }
+        )
+    ops.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
+
+
+def _times(times):
+    """[start, end, estimated]: epoch seconds or None where not known (played in an earlier boot)."""
+    start = wallclock.epoch(times.get("began") or times.get("at"))
+    end = wallclock.epoch(times.get("done"))
+    guessed = any(t[1] for t in (start, end) if t)
+    return [start and start[0], end and end[0], 1 if guessed else 0]
+
+
+def op_read(ops, rid, req, payload):
+    """Records of a game from index "from" on, as many as fit in a chunk."""
+    view = view_of(ops, req["gid"])
+    if view is None:
+        ops.fail(rid, frames.NOT_FOUND, "no game %s" % req["gid"])
+        return
+    if req.get("sha") != view.sha:
+        ops.reply(rid, frames.CHANGED, {"sha": view.sha, "size": view.size, "err": "the game changed"})
+        return
+    start = req["from"]
+    if type(start) is not int or not 0 <= start <= view.count:
+        ops.fail(rid, frames.BAD_REQUEST, "from must be 0-%d" % view.count)
+        return
+    ops.link.transfer(True)
+    budget = req.get("n", frames.READ_CHUNK)  # a host on a poor link may ask for less
+    data, count = view.compact(start, min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK)
+    packed = 0
+    if req.get("z") and ops.compress and data:
+        squeezed = _compress(data)
+        if len(squeezed) < len(data):
+            data, packed = squeezed, 1
+    ops.reply(rid, frames.OK, {"from": start, "count": count, "total": view.count, "z": packed}, data)
+
+
+def op_ack(ops, rid, req, payload):
+    """The host has stored these games ("games": [[gid, sha], ...]): they may go when space runs low."""
+    done = acks(ops, req["games"])
+    ops.link.transfer(False)
+    ops.reply(rid, frames.OK, {"acked": done})
+
+
+def acks(ops, pairs):
+    """How many of up to frames.ACKS_MAX [gid, sha] pairs were marked pulled (a game that moved on is not)."""
+    if type(pairs) is not list or len(pairs) > frames.ACKS_MAX:
+        raise ValueError("acks must be a list of at most %d [gid, sha] pairs" % frames.ACKS_MAX)
+    done = [gid for gid, sha in pairs if _ack(ops, gid, sha) == frames.OK]
+    games.mark_pulled(done)  # one write for the lot
+    return len(done)
+
+
+def _ack(ops, gid, sha):
+    if ops.settled.get(gid) != sha:  # not a finished game just listed: look at it
+        view = view_of(ops, gid)
+        if view is None:
+            return frames.NOT_FOUND
+        if sha != view.sha:
+            return frames.CHANGED
+    app = ops.app
+    if app.journal is not None and app.journal.gid == gid:
+        app.pulled = True
+    return frames.OK
