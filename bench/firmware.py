@@ -82,7 +82,7 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
                 dev.wait(300)
                 if not full:
                     return bool(dev.stats())
-                _, wrong = play(dev)
+                _, _, wrong = play(dev)
                 state = dev.state()
                 # every turn as scripted: a roll, an Attack mark or an undo lost for want of memory fails
                 final = state["game"]["end"]["final"] if state["game"].get("end") else None

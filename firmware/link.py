@@ -18,8 +18,6 @@ from time import ticks_diff, ticks_ms
 
 import micropython
 
-from shared_engine import frames
-
 READ_BUDGET = 512  # bytes read before other tasks get a turn
 TRANSFER_IDLE_MS = 5000
 
@@ -29,6 +27,7 @@ class Link:
         self.app = app
         self.buf = bytearray()
         self.overflow = False
+        self.line_max = 0  # frames.LINE_MAX once a frame begins: no frame code in the heap before
         self.ops = None
         self.transfer_at = None  # ticks of the last transfer frame, while Ctrl-C is held off
         self.out = getattr(sys.stdout, "buffer", sys.stdout)
@@ -56,7 +55,11 @@ class Link:
         elif b == 0x7E:  # a frame starts here: whatever came before it on the line is not ours
             self.buf = bytearray(b"~")
             self.overflow = False
-        elif len(self.buf) < frames.LINE_MAX:
+            if not self.line_max:
+                from shared_engine.frames import LINE_MAX
+
+                self.line_max = LINE_MAX
+        elif len(self.buf) < self.line_max:
             self.buf.append(b)
         else:
             self.overflow = True
