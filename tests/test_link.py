@@ -26,6 +26,7 @@ from adjutant.push_cards import push
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
+from tests.cli_run import run_cli
 from tests.firmware import full_game
 from tests.firmware.full_game import expected_totals
 
@@ -48,18 +49,7 @@ def played(tmp_path_factory: pytest.TempPathFactory):
 
 
 def adjutant(dev: SimDevice, db: pathlib.Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = dict(os.environ, ADJUTANT_DB=str(db))
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        cwd=REPO,
-    )
-    if check:
-        assert done.returncode == 0, done.stderr
-    return done
+    return run_cli(*args, db=db, port=dev.serial_path, check=check)
 
 
 def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path: pathlib.Path) -> None:

@@ -21,6 +21,7 @@ import time
 from adjutant.link.client import connect
 from adjutant.sim.process import SimDevice
 
+from tests.cli_run import run_cli
 from tests.firmware import full_game
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -29,18 +30,7 @@ OFFSET = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 
 
 def adjutant(dev: SimDevice, db: pathlib.Path, *args: str) -> str:
-    env = dict(os.environ, ADJUTANT_DB=str(db), TZ=ZONE)
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        cwd=REPO,
-    )
-    assert done.returncode == 0, done.stderr
-    assert "Traceback" not in done.stderr
-    return done.stdout
+    return run_cli(*args, db=db, port=dev.serial_path, TZ=ZONE).stdout
 
 
 def host_connects(dev: SimDevice) -> float:

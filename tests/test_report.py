@@ -13,10 +13,10 @@ from __future__ import annotations
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
+from tests.cli_run import run_cli
 from tests.report_archive import PLANS, build
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
@@ -32,12 +32,7 @@ def archive(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
 
 
 def export(archive: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
-    env = dict(os.environ, ADJUTANT_DB=str(archive), TZ=ZONE)
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "export", *args], capture_output=True, text=True, env=env, cwd=REPO
-    )
-    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    return done
+    return run_cli("export", *args, db=archive, TZ=ZONE)
 
 
 def test_each_game_says_when_who_which_mode_how_it_ended_and_the_count(archive: pathlib.Path) -> None:

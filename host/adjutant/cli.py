@@ -230,15 +230,15 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         from adjutant.export.when import played
 
         click.echo(f"{'GAME':<16}{'PLAYED':<12}{'NAME':<20}{'MODE':<10}{'RESULT':<28}TOTAL BP")
-        for g in rows:
-            when = played(g)
+        dates = [played(g) for g in rows]
+        for g, when in zip(rows, dates):
             day = f"{when.start:%Y-%m-%d}{'~' if when.estimated else ''}" if when.known else "?"
             result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
             cp = "-" if g.cp is None else g.cp
             ea = "-" if g.ea is None else g.ea
             mode = f"solo {g.solo}" if g.solo else g.kind
             click.echo(f"{g.key:<16}{day:<12}{g.name:<20}{mode:<10}{result:<28}CP {cp:>3}  EA {ea:>3}")
-        if any(played(g).estimated for g in rows):
+        if any(when.estimated for when in dates):
             click.echo("~: dated from the device's uptime; ?: not dated (played before a restart): pull date")
         return
     from adjutant.export.timeline import turns
@@ -319,7 +319,6 @@ def export(
         click.echo("wrote " + ", ".join(str(p) for p in written))
         return
     if kind in ("bgstats", "bgstats-json"):
-        from adjutant.export import players
         from adjutant.export.bgstats import link, play, to_bgstats
 
         if bgg_id:

@@ -122,6 +122,11 @@ class StoredGame:
         return f"{self.dev[:8]}/{self.gid}"
 
     @property
+    def header(self) -> dict:
+        """The log's first record: the game's name, turns and first Defender."""
+        return json.loads(self.log.split("\n", 1)[0])
+
+    @property
     def solo(self) -> str | None:
         """The side the player took in a solitaire game (its log's second record), else None."""
         lines = self.log.split("\n", 2)
@@ -134,7 +139,7 @@ class StoredGame:
         """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4)."""
         if self.solo:
             return "solitaire"
-        header = json.loads(self.log.split("\n", 1)[0])
+        header = self.header
         basic = header.get("name") == "Basic game" and header.get("turns") == 10 and header.get("first") == "CP"
         return "basic" if basic else "scenario"
 
@@ -145,7 +150,7 @@ class StoredGame:
         if kind == "solitaire":
             return f"solitaire ({self.solo})"
         if kind == "scenario":
-            header = json.loads(self.log.split("\n", 1)[0])
+            header = self.header
             return f"scenario {header.get('name')} ({header.get('turns')} turns, {header.get('first')} first)"
         return kind
 

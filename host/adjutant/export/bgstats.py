@@ -74,8 +74,7 @@ def player_id(name: str, side: str) -> str:
 
 
 def _first_defender(g: StoredGame) -> str:
-    header = json.loads(g.log.split("\n", 1)[0])
-    return str(header.get("first", "CP"))
+    return str(g.header.get("first", "CP"))
 
 
 def to_bgstats(plays: list[dict]) -> str:

@@ -45,8 +45,3 @@ def of(store: Store, g: StoredGame, defaults: dict[str, str] | None = None) -> d
     if g.solo:
         names["EA" if g.solo == "CP" else "CP"] = AI
     return {side: names.get(side, SIDES[side]) for side in SIDES}
-
-
-def named(name: str) -> bool:
-    """A person's name, not a side's or the AI's."""
-    return name not in SIDES.values() and name != AI

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from adjutant.export import players as people
@@ -56,7 +55,7 @@ class Story:
 
 
 def mode(g: StoredGame) -> str:
-    header = json.loads(g.log.split("\n", 1)[0])
+    header = g.header
     turns_, first = header.get("turns"), header.get("first")
     if g.solo:
         return f"solitaire 1.4: you play {g.solo} against the AI (Solitaire 3.3), {turns_} turns"

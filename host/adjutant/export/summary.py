@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from adjutant.export.players import AI, named
+from adjutant.export.players import SIDES
 from adjutant.export.story import Story
 from shared_engine.scoring import LEVELS
 
@@ -41,7 +41,7 @@ def summarize(stories: list[Story]) -> Summary:
         if g.winner:
             side_wins[g.winner] += 1
         for side, name in s.players.items():
-            if not named(name) and name != AI:
+            if name == SIDES[side]:  # nobody named for this side
                 continue
             record = people.setdefault(name, Record())
             record.games += 1

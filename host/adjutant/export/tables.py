@@ -38,16 +38,16 @@ def _game_cells(g: StoredGame) -> list:
     return cells + [start, end, int(when.estimated)]
 
 
+def _game_dict(g: StoredGame) -> dict:
+    d = dict(zip(GAME_COLUMNS, _game_cells(g)))
+    d["over"] = g.over
+    d["estimated"] = bool(d["estimated"])
+    return d
+
+
 def rows(games: list[StoredGame]) -> list[dict]:
     """One object per game, as `adjutant games --json` lists them (no log, no turns)."""
-    out = []
-    for g in games:
-        d = dict(zip(GAME_COLUMNS, _game_cells(g)))
-        d["over"] = g.over
-        d["estimated"] = bool(d["estimated"])
-        d["kind"] = g.kind
-        out.append(d)
-    return out
+    return [_game_dict(g) | {"kind": g.kind} for g in games]
 
 
 def to_csv(games: list[StoredGame]) -> str:
@@ -55,9 +55,10 @@ def to_csv(games: list[StoredGame]) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(GAME_COLUMNS + TURN_COLUMNS)
     for g in games:
+        cells = _game_cells(g)
         for t in turns(g):
             writer.writerow(
-                _game_cells(g) + [t.turn, t.defender, t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea]
+                cells + [t.turn, t.defender, t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea]
             )
     return out.getvalue()
 
@@ -65,9 +66,7 @@ def to_csv(games: list[StoredGame]) -> str:
 def to_json(games: list[StoredGame]) -> str:
     out = []
     for g in games:
-        d = dict(zip(GAME_COLUMNS, _game_cells(g)))
-        d["over"] = g.over
-        d["estimated"] = bool(d["estimated"])
+        d = _game_dict(g)
         d["sha256"] = g.sha
         d["turns"] = [dataclasses.asdict(t) for t in turns(g)]
         d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
