@@ -1,8 +1,7 @@
 """Drawing helpers on the display's framebuffer: scaled text, wrapping, dice.
 
 Big text scales the built-in 8x8 font, so digits read at arm's length
-without a font file. `shown` collects the text of the frame being drawn;
-the simulator reads it to check what a screen says.
+without a font file.
 """
 
 import framebuf
@@ -10,11 +9,9 @@ import framebuf
 CHAR = 8
 _glyph_buf = bytearray(CHAR)
 _glyph = framebuf.FrameBuffer(_glyph_buf, CHAR, CHAR, framebuf.MONO_VLSB)
-shown = []
 
 
 def text(fb, s, x, y, scale=1, color=1):
-    shown.append(s)
     if scale == 1:
         fb.text(s, x, y, color)
         return
@@ -84,7 +81,6 @@ def die(fb, face, x, y, size=40):
         cx = x + step * (col + 1)
         cy = y + step * (row + 1)
         fb.ellipse(cx, cy, r, r, 1, True)
-    shown.append("d6=%d" % face)
 
 
 def toast(fb, message, must_read):

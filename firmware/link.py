@@ -23,8 +23,10 @@ TRANSFER_IDLE_MS = 5000
 
 
 class Link:
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ui):
+        self.ui = ui
+        # A watching host hears of an action before the screens that follow it act again.
+        ui.session.listeners.insert(0, self.changed)
         self.buf = bytearray()
         self.overflow = False
         self.line_max = 0  # frames.LINE_MAX once a frame begins: no frame code in the heap before
@@ -72,7 +74,7 @@ class Link:
         self.ops.handle(line)
 
     def changed(self, kind):
-        """The app saved an action: tell a watching host."""
+        """The session saved an action: tell a watching host."""
         if self.ops is not None:
             self.ops.changed(kind)
 

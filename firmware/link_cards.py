@@ -97,7 +97,7 @@ def op_commit(ops, rid, req, payload):
         _remove(PART)
         _remove(PART_META)
     os.rename(NEW, "cards.json")
-    ops.app.cards_changed()
+    ops.session.cards_changed()
     ops.link.transfer(False)
     ops.reply(rid, frames.OK, {"cards": len(cards.by_id), "version": cards.version})
 

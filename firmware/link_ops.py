@@ -52,7 +52,8 @@ def _can_compress():
 class Ops:
     def __init__(self, link):
         self.link = link
-        self.app = link.app
+        self.ui = link.ui
+        self.session = link.ui.session
         self.watching = False
         self.acked = None  # how many acks that came with the current request took
         self.settled = {}  # gid -> sha of finished games listed: they cannot change
@@ -108,19 +109,18 @@ class Ops:
 
     def settle_times(self):
         """Date the game on the table now, on flash: after a restart its boot's seconds could not be."""
-        app = self.app
-        journal = app.journal
+        session = self.session
+        journal = session.journal
         if journal is not None and any(t[1] == wallclock.BOOT for t in journal.times.values()):
             try:
-                journal.compact(app.game)
+                journal.compact(session.game)
             except OSError:
                 pass  # a full flash: the host dates it at this pull all the same
 
     def state_body(self):
         """The game's state for a frame; a long scenario's turn track is cut to its recent turns."""
-        app = self.app
-        state = app.game.state_dict()
-        body = {"gid": app.journal.gid if app.journal else None, "screen": app.top().name, "state": state}
+        state = self.session.game.state_dict()
+        body = {"gid": self.session.gid, "screen": self.ui.top().name, "state": state}
         track = state["track"]
         while len(frames.dumps(body)) > STATE_MAX and len(track) > 1:
             track = track[len(track) // 2 :]  # the pulled log has them all
@@ -129,7 +129,7 @@ class Ops:
         return body
 
     def changed(self, kind):
-        """The app saved an action: a watching host gets the new state."""
+        """The session saved an action: a watching host gets the new state."""
         if self.watching:
             body = self.state_body()
             body["ev"] = "action"
@@ -139,7 +139,7 @@ class Ops:
             self.link.send(frames.encode(body))
 
     def _event_card(self, body):
-        game = self.app.game
+        game = self.session.game
         turn = game.state.current
         cards = game.cards
         if cards is None or turn.re_card is None:
@@ -159,18 +159,18 @@ def op_hello(ops, rid, req, payload):
     if type(req.get("now")) is int:  # the host's clock: from now on, games are dated
         wallclock.set_time(req["now"])
         ops.settle_times()
-    cards = ops.app.cards()
+    cards = ops.session.cards()
     info = {
         "proto": frames.PROTOCOL,
         "fw": VERSION,
         "boot": wallclock.BOOT,
         "dev": "%s-%s" % (_hex(machine.unique_id()), games.stamp()),  # a wiped flash is a new archive
-        "board": ops.app.board_name,
+        "board": ops.ui.board_name,
         "cards": cards.version if cards else None,
         "caps": ["state", "watch", "pull", "cards"] + (["z"] if ops.compress else []),
         "max": frames.BODY_MAX,
     }
-    problem = ops.app.display.problem()
+    problem = ops.ui.display.problem()
     if problem:
         info["display"] = problem
     ok = req.get("proto") == frames.PROTOCOL

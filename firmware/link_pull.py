@@ -91,10 +91,9 @@ def _version(game):
 
 
 def view_of(ops, gid):
-    app = ops.app
     digest = None
-    if app.journal is not None and gid == app.journal.gid:
-        game = app.game
+    if gid == ops.session.gid:
+        game = ops.session.game
     elif ops.view is not None and ops.view.gid == gid:
         return ops.view
     elif gid in games.ids():
@@ -118,8 +117,7 @@ def op_list(ops, rid, req, payload):
     seen = req.get("sha")
     found = []
     more = False
-    app = ops.app
-    current = app.journal.gid if app.journal else None
+    current = ops.session.gid
     pulled = games.pulled_ids()
     for gid in games.ids():
         if after is not None and gid < after:
@@ -147,7 +145,7 @@ def op_list(ops, rid, req, payload):
                 "count": digest[2],
                 "over": over,
                 "pulled": gid in pulled,
-                "t": _times(ops.app.journal.times if meta is None else meta),
+                "t": _times(ops.session.journal.times if meta is None else meta),
             }
         )
     ops.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
@@ -197,7 +195,7 @@ def acks(ops, pairs):
     if type(pairs) is not list or len(pairs) > frames.ACKS_MAX:
         raise ValueError("acks must be a list of at most %d [gid, sha] pairs" % frames.ACKS_MAX)
     done = [gid for gid, sha in pairs if _ack(ops, gid, sha) == frames.OK]
-    games.mark_pulled(done)  # one write for the lot
+    ops.session.mark_pulled(done)
     return len(done)
 
 
@@ -208,7 +206,4 @@ def _ack(ops, gid, sha):
             return frames.NOT_FOUND
         if sha != view.sha:
             return frames.CHANGED
-    app = ops.app
-    if app.journal is not None and app.journal.gid == gid:
-        app.pulled = True
     return frames.OK

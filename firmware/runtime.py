@@ -11,10 +11,10 @@ import sys
 
 import config
 import machine
-from app import App
 from buttons import Buttons
 from link import Link
 from oled import Oled
+from ui import UI
 
 POLL_MS = 5
 FRAME_MS = 50  # the screen task wakes at least this often: long presses, toasts, sleep
@@ -44,44 +44,41 @@ def _urandom_byte():
     return os.urandom(1)[0]
 
 
-async def _buttons(app, wake):
+async def _buttons(ui, wake):
     while True:
-        if app.buttons.poll():
+        if ui.buttons.poll():
             wake.set()
         await asyncio.sleep_ms(POLL_MS)
 
 
-async def _screen(app, wake, watchdog):
+async def _screen(ui, link, wake, watchdog):
     while True:
         try:
             await asyncio.wait_for_ms(wake.wait(), FRAME_MS)
         except asyncio.TimeoutError:
             pass
         wake.clear()
-        app.step()
-        app.link.tick()
+        ui.step()
+        link.tick()
         watchdog.feed()
 
 
-async def _main(app):
+async def _main(ui, link):
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     wake = asyncio.Event()
-    poller = asyncio.create_task(_buttons(app, wake))
-    link = asyncio.create_task(app.link.run())
+    poller = asyncio.create_task(_buttons(ui, wake))
+    reader = asyncio.create_task(link.run())
     try:
-        await _screen(app, wake, watchdog)
+        await _screen(ui, link, wake, watchdog)
     finally:
         poller.cancel()
-        link.cancel()
-
-
-current = None  # the running App, for the REPL and the simulator
+        reader.cancel()
 
 
 def run(random_byte=_urandom_byte):
-    global current
-    settings, _ = config.load()
+    settings, problem = config.load()
     board, display, buttons = build(settings["board"])
-    current = App(display, buttons, random_byte, board["name"])
-    current.link = Link(current)
-    asyncio.run(_main(current))
+    ui = UI(display, buttons, random_byte, settings, board["name"])
+    if problem:
+        ui.warn(problem)
+    asyncio.run(_main(ui, Link(ui)))

@@ -2,21 +2,31 @@
 
 import gfx
 
+from shared_engine.actions import BP_MAX
+
+
+def step_number(button, value, low=0, high=BP_MAX):
+    """UP/DOWN by one, wrapping round between low and high: every number entry steps so."""
+    if button == "UP":
+        return value + 1 if value < high else low
+    return value - 1 if value > low else high
+
 
 class Screen:
     name = "screen"
     title = ""
     repeat = ()  # buttons that auto-repeat here (number entry)
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ui):
+        self.ui = ui  # the screen stack and messages
+        self.session = ui.session  # the game: what a screen shows, and where its actions go
 
     def draw(self, fb):
         gfx.bar(fb, 0, self.title)
 
     def key(self, button, kind):
         if button == "BACK" and kind == "SHORT":
-            self.app.pop()
+            self.ui.pop()
 
 
 class ListScreen(Screen):
@@ -24,8 +34,8 @@ class ListScreen(Screen):
 
     ROWS = 6
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.index = 0
 
     def items(self):
@@ -72,7 +82,7 @@ class ListScreen(Screen):
             if action:
                 action()
         elif button == "BACK":
-            self.app.pop()
+            self.ui.pop()
 
 
 class NumberEntry(Screen):
@@ -81,8 +91,8 @@ class NumberEntry(Screen):
     name = "number"
     repeat = ("UP", "DOWN")
 
-    def __init__(self, app, title, prompt, value=0, low=0, high=999, done=None):
-        super().__init__(app)
+    def __init__(self, ui, title, prompt, value=0, low=0, high=BP_MAX, done=None):
+        super().__init__(ui)
         self.title = title
         self.prompt = prompt
         self.value = value
@@ -99,14 +109,12 @@ class NumberEntry(Screen):
     def key(self, button, kind):
         if kind not in ("SHORT", "REPEAT"):
             return
-        if button == "UP":
-            self.value = self.value + 1 if self.value < self.high else self.low
-        elif button == "DOWN":
-            self.value = self.value - 1 if self.value > self.low else self.high
+        if button in ("UP", "DOWN"):
+            self.value = step_number(button, self.value, self.low, self.high)
         elif button == "OK":
             self.done(self.value)
         elif button == "BACK":
-            self.app.pop()
+            self.ui.pop()
 
 
 class Confirm(Screen):
@@ -115,8 +123,8 @@ class Confirm(Screen):
     name = "confirm"
     title = "Are you sure?"
 
-    def __init__(self, app, question, then):
-        super().__init__(app)
+    def __init__(self, ui, question, then):
+        super().__init__(ui)
         self.lines = gfx.wrap(question)
         self.then = then
         self.top = 0
@@ -135,10 +143,10 @@ class Confirm(Screen):
         elif button == "UP" and self.top:
             self.top -= 1
         elif button == "OK":
-            self.app.pop()
+            self.ui.pop()
             self.then()
         elif button == "BACK":
-            self.app.pop()
+            self.ui.pop()
 
 
 class Message(Screen):
@@ -146,8 +154,8 @@ class Message(Screen):
 
     name = "message"
 
-    def __init__(self, app, title, text):
-        super().__init__(app)
+    def __init__(self, ui, title, text):
+        super().__init__(ui)
         self.title = title
         self.lines = []
         for paragraph in text.split("\n"):
@@ -167,4 +175,4 @@ class Message(Screen):
         elif button == "UP" and self.top:
             self.top -= 1
         elif button in ("OK", "BACK"):
-            self.app.pop()
+            self.ui.pop()

@@ -7,18 +7,10 @@ OK, which also moves the game on to the draw.
 
 import gfx
 
-from screens.base import Screen
-from shared_engine.actions import BP_MAX
+from screens.base import Screen, step_number
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
-
-
-def step_number(button, value):
-    """UP/DOWN by one, wrapping between 0 and BP_MAX."""
-    if button == "UP":
-        return value + 1 if value < BP_MAX else 0
-    return value - 1 if value > 0 else BP_MAX
 
 
 class TwoNumbers(Screen):
@@ -26,8 +18,8 @@ class TwoNumbers(Screen):
 
     repeat = ("UP", "DOWN")
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.values = [0, 0]
         self.side = 0
 
@@ -40,7 +32,7 @@ class TwoNumbers(Screen):
             if self.side:
                 self.side = 0
             else:
-                self.app.pop()
+                self.ui.pop()
         elif button == "OK" and kind == "SHORT":
             if not self.side:
                 self.side = 1
@@ -54,15 +46,15 @@ class TwoNumbers(Screen):
 class BattleEntry(TwoNumbers):
     name = "battle"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.captured = 0
 
     def capturing(self):
-        return self.app.game.state.current.bp is not None
+        return self.session.game.state.current.bp is not None
 
     def draw(self, fb):
-        state = self.app.game.state
+        state = self.session.game.state
         turn = state.current
         if not self.capturing():
             gfx.bar(fb, 0, "Battle 7.14")
@@ -90,21 +82,21 @@ class BattleEntry(TwoNumbers):
 
     def key(self, button, kind):
         if self.capturing() and kind == "SHORT" and button in ("OK", "BACK"):
-            self.enter() if button == "OK" else self.app.pop()
+            self.enter() if button == "OK" else self.ui.pop()
         else:
             super().key(button, kind)
 
     def enter(self):
-        app = self.app
+        ui = self.ui
         if not self.capturing():
-            app.act("bp", self.values[0], self.values[1])
+            ui.session.act("bp", self.values[0], self.values[1])
             return
-        winner = app.game.state.current.winner
-        if app.act("capture", self.captured, None):
-            app.pop()
-            totals = app.game.state.captured
-            app.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
-            app.act("next")  # on to the draw: nothing to enter in between
+        winner = ui.session.game.state.current.winner
+        if ui.session.act("capture", self.captured, None):
+            ui.pop()
+            totals = ui.session.game.state.captured
+            ui.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
+            ui.session.act("next")  # on to the draw: nothing to enter in between
 
 
 class HandsEntry(TwoNumbers):
@@ -119,11 +111,11 @@ class HandsEntry(TwoNumbers):
         gfx.text(fb, "Nationality only", 0, 20)
         gfx.centered(fb, str(self.values[self.side]), 30, 2)
         # the table's choice for the last turn: by the ruling there is no 7.19 draw after it
-        gfx.text(fb, "drew after last" if self.app.settings["last_draw"] else "no last draw", 0, 46)
+        gfx.text(fb, "drew after last" if self.ui.settings["last_draw"] else "no last draw", 0, 46)
         gfx.text(fb, FOOTER, 0, 56)
 
     def enter(self):
-        app = self.app
-        if app.act("hand", self.values[0], self.values[1]):
-            app.pop()
-            app.show_end()
+        ui = self.ui
+        if ui.session.act("hand", self.values[0], self.values[1]):
+            ui.pop()
+            ui.show_end()

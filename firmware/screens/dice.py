@@ -15,18 +15,18 @@ class PickEvent(ListScreen):
     name = "pick-re"
     title = "RE card drawn?"
 
-    def __init__(self, app, cards):
-        super().__init__(app)
+    def __init__(self, ui, cards):
+        super().__init__(ui)
         chosen = sorted((c.name, c.id) for c in cards.by_id.values() if c.deck == "RE")
         self.rows = [(name, "", self._choose(card_id)) for name, card_id in chosen]
         self.rows.append(("(not listed)", "", self._choose(None)))
 
     def _choose(self, card_id):
         def choose():
-            app = self.app
-            app.pop()
-            if card_id is None or app.act("re", card_id):
-                app.push(EventChoices(app, 0))
+            ui = self.ui
+            ui.pop()
+            if card_id is None or ui.session.act("re", card_id):
+                ui.push(EventChoices(ui, 0))
 
         return choose
 
@@ -34,10 +34,10 @@ class PickEvent(ListScreen):
         return self.rows
 
 
-def roll_and_show(app):
+def roll_and_show(ui):
     """The press that rolls: one d6 for the turn's Random Event, then the dice screen."""
-    if app.roll_re():
-        app.push(DiceScreen(app))
+    if ui.session.roll(6) is not None:
+        ui.push(DiceScreen(ui))
 
 
 class EventChoices(ListScreen):
@@ -45,11 +45,11 @@ class EventChoices(ListScreen):
 
     name = "re-choices"
 
-    def __init__(self, app, index=0):
-        super().__init__(app)
+    def __init__(self, ui, index=0):
+        super().__init__(ui)
         self.index = index
-        cards = app.cards()
-        card_id = app.game.state.current.re_card
+        cards = ui.session.cards()
+        card_id = ui.session.game.state.current.re_card
         card = cards.by_id.get(card_id) if cards is not None and card_id is not None else None
         self.title = card.name if card is not None else "Random Event 7.7"
         if card is not None and not card.d6:
@@ -63,21 +63,21 @@ class EventChoices(ListScreen):
         return self.rows
 
     def _roll(self):
-        app = self.app
-        app.pop()
-        roll_and_show(app)
+        ui = self.ui
+        ui.pop()
+        roll_and_show(ui)
 
     def _next(self):
-        app = self.app
-        app.pop()
-        app.act("next")
+        ui = self.ui
+        ui.pop()
+        ui.session.act("next")
 
     def _cancel(self, side, by):
         def cancel():
-            app = self.app
-            app.pop()
-            if app.act("cancel", side, by, None):
-                app.say("RE cancelled by %s's %s: no d6" % (side, by))
+            ui = self.ui
+            ui.pop()
+            if ui.session.act("cancel", side, by, None):
+                ui.say("RE cancelled by %s's %s: no d6" % (side, by))
 
         return cancel
 
@@ -90,7 +90,7 @@ class DiceScreen(Screen):
 
     def draw(self, fb):
         super().draw(fb)
-        game = self.app.game
+        game = self.session.game
         rolls = game.state.current.re_rolls
         if not rolls:
             gfx.text(fb, "Not rolled", 0, 20)
@@ -111,9 +111,9 @@ class DiceScreen(Screen):
     def key(self, button, kind):
         if kind != "SHORT":
             return
-        app = self.app
+        ui = self.ui
         if button == "OK":
-            app.pop()
-            app.act("next")
+            ui.pop()
+            ui.session.act("next")
         elif button == "BACK":
-            app.pop()
+            ui.pop()

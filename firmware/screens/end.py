@@ -11,7 +11,7 @@ class GameOver(Screen):
 
     def draw(self, fb):
         super().draw(fb)
-        state = self.app.game.state
+        state = self.session.game.state
         totals, winner, margin, level = state.result
         gfx.text(fb, "CP %d  EA %d" % (totals["CP"], totals["EA"]), 0, 12)
         if winner:
@@ -25,4 +25,4 @@ class GameOver(Screen):
 
     def key(self, button, kind):
         if kind == "SHORT" and button in ("OK", "BACK"):
-            self.app.pop()
+            self.ui.pop()

@@ -6,11 +6,11 @@ from screens.base import Message
 class Guidance(Message):
     name = "guide"
 
-    def __init__(self, app):
+    def __init__(self, ui):
         from shared_engine.describe import PHASE_WORDS
         from shared_engine.guidance import RULES
 
-        game = app.game
+        game = ui.session.game
         phase = game.state.phase
         text = "\n".join("%s %s" % (rule, words) for rule, words in game.reminders())
         if game.state.solo is not None:
@@ -19,7 +19,7 @@ class Guidance(Message):
             prompt = prompt(game.state)
             if prompt:
                 text = prompt + ("\n" + text if text else "")
-        super().__init__(app, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
+        super().__init__(ui, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
 
 
 class Reshuffle(Message):
@@ -27,15 +27,15 @@ class Reshuffle(Message):
 
     name = "turn5"
 
-    def __init__(self, app):
+    def __init__(self, ui):
         from shared_engine.guidance import RESHUFFLE
 
         text = "8.1 " + RESHUFFLE + "."
-        if app.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
+        if ui.session.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
             from shared_engine.solitaire import SETUP
 
             text += "\nSolitaire: start again from Step 1:\n" + "\n".join("%s: %s." % row for row in SETUP)
-        super().__init__(app, "END OF TURN 5", text)
+        super().__init__(ui, "END OF TURN 5", text)
 
 
 class Setup(Message):
@@ -43,7 +43,7 @@ class Setup(Message):
 
     name = "setup"
 
-    def __init__(self, app):
+    def __init__(self, ui):
         from shared_engine.guidance import SETUP
 
-        super().__init__(app, "Setup 2.0", "\n".join("%s %s." % row for row in SETUP))
+        super().__init__(ui, "Setup 2.0", "\n".join("%s %s." % row for row in SETUP))

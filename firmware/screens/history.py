@@ -9,8 +9,8 @@ class History(ListScreen):
     name = "history"
     title = "History"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.rows = games.summaries()
 
     def items(self):
@@ -21,7 +21,7 @@ class History(ListScreen):
         return out
 
     def _open(self, gid, name, turns, end, pulled):
-        app = self.app
+        ui = self.ui
 
         def open_game():
             text = "%s, %d turns\n%s\n%s" % (
@@ -30,7 +30,7 @@ class History(ListScreen):
                 end or "in play",
                 "copied to host" if pulled else "* not yet pulled",
             )
-            app.push(GameDetail(app, gid, text, self))
+            ui.push(GameDetail(ui, gid, text, self))
 
         return open_game
 
@@ -38,22 +38,22 @@ class History(ListScreen):
 class GameDetail(Message):
     name = "game"
 
-    def __init__(self, app, gid, text, history):
-        super().__init__(app, "Game " + gid[1:], text + "\nhold OK: delete")
+    def __init__(self, ui, gid, text, history):
+        super().__init__(ui, "Game " + gid[1:], text + "\nhold OK: delete")
         self.gid = gid
         self.history = history
 
     def key(self, button, kind):
-        app = self.app
+        ui = self.ui
         if button == "OK" and kind == "LONG":
-            current = app.journal.gid == self.gid
+            current = ui.session.gid == self.gid
             question = "Delete game %s%s?" % (self.gid[1:], " (being played)" if current else "")
-            app.push(Confirm(app, question, self.delete))
+            ui.push(Confirm(ui, question, self.delete))
         else:
             super().key(button, kind)
 
     def delete(self):
-        app = self.app
-        app.pop()
-        app.delete_game(self.gid)
+        ui = self.ui
+        ui.pop()
+        ui.session.delete_game(self.gid)
         self.history.rows = games.summaries()

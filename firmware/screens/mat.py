@@ -5,7 +5,8 @@ Everything a player needs at a glance, and OK does the phase's next step.
 
 import gfx
 
-from screens.base import Screen
+import screens
+from screens.base import Confirm, Screen
 from shared_engine.describe import PHASE_WORDS
 from shared_engine.dice import d10_face
 
@@ -29,37 +30,36 @@ def reshuffle_turn(state):
     return state.turn == 5 and state.turns > 5
 
 
-def ask_no_attack(app, then=None):
+def ask_no_attack(ui, then=None):
     """Leaving Combat Round 2 with no Attack card marked: asked once, naming the G.2 exception."""
-    from screens.base import Confirm
 
     def leave():
-        if app.act("next") and then is not None:
+        if ui.session.act("next") and then is not None:
             then()
 
     question = "No Attack card: OK only if a Joker ended the round (G.2)"
-    app.push(Confirm(app, question, leave))
+    ui.push(Confirm(ui, question, leave))
 
 
-def to_battle(app):
+def to_battle(ui):
     """Hold OK in the combat rounds or the Bonus phase: on to Battle Resolution, stopping where asked."""
-    state = app.game.state
+    state = ui.session.game.state
     while state.phase in ("cr1", "cr2", "bonus"):
         if state.solo is not None and _solo_step(state, state.current):
             return  # the AI's Bonus phase roll is still due: the status line says so
         if state.phase == "cr2" and not state.current.attack:
-            ask_no_attack(app, lambda: to_battle(app))
+            ask_no_attack(ui, lambda: to_battle(ui))
             return
-        if not app.act("next"):
+        if not ui.session.act("next"):
             return
-        state = app.game.state
+        state = ui.session.game.state
 
 
-def _asks_card(app, turn):
+def _asks_card(ui, turn):
     """With Random Event cards in the card data, the roll first asks which one was drawn (7.7)."""
     if turn.re_card is not None:
         return False
-    cards = app.cards()
+    cards = ui.session.cards()
     return cards is not None and any(c.deck == "RE" for c in cards.by_id.values())
 
 
@@ -67,7 +67,7 @@ class MatScreen(Screen):
     name = "mat"
 
     def draw(self, fb):
-        state = self.app.game.state
+        state = self.session.game.state
         turn = state.current
         die = str(d10_face(state.turn))
         fb.rect(0, 0, 28, 28, 1)
@@ -113,7 +113,7 @@ class MatScreen(Screen):
                 return "Cancelled OK nxt"
             if turn.re_rolls:
                 return "d6 %s  OK next" % turn.re_rolls[-1]
-            if _asks_card(self.app, turn):
+            if _asks_card(self.ui, turn):
                 return "OK RE card ^more"
             return "OK roll d6 ^more"
         if phase in ("cr1", "cr2"):
@@ -139,50 +139,38 @@ class MatScreen(Screen):
         return "OK next"
 
     def key(self, button, kind):
-        app = self.app
-        state = app.game.state
+        ui = self.ui
+        state = ui.session.game.state
         phase = state.phase
         if button == "OK" and kind == "LONG" and phase in ("cr1", "cr2", "bonus"):
-            to_battle(app)
+            to_battle(ui)
             return
         if kind != "SHORT":
             return
         if button == "BACK":
-            from screens.menu import Menu
-
-            app.push(Menu(app))
+            ui.push(screens.Menu(ui))
         elif button == "DOWN":
-            from screens.guide import Guidance
-
-            app.push(Guidance(app))
+            ui.push(screens.Guidance(ui))
         elif button == "UP":
             turn = state.current
             if phase == "re" and not turn.re_rolls and turn.re_cancel is None:
-                from screens.dice import EventChoices
-
-                app.push(EventChoices(app, 1))  # "No d6: next" first: UP, OK skips the roll
+                ui.push(screens.EventChoices(ui, 1))  # "No d6: next" first: UP, OK skips the roll
             elif phase in ("cr1", "cr2") and not state.current.attack:
-                app.act("attack")
+                ui.session.act("attack")
         elif button == "OK":
             turn = state.current
             if state.solo is not None and _solo_step(state, turn):
-                import screens.solo as solo
-
-                solo.roll_hand(app) if phase == "re" else app.push(solo.BonusPhase(app))
+                screens.roll_hand(ui) if phase == "re" else ui.push(screens.BonusPhase(ui))
             elif phase == "re" and not turn.re_rolls and turn.re_cancel is None:
-                from screens.dice import PickEvent, roll_and_show
-
-                if _asks_card(app, turn):
-                    app.push(PickEvent(app, app.cards()))
+                if _asks_card(ui, turn):
+                    ui.push(screens.PickEvent(ui, ui.session.cards()))
                 else:
-                    roll_and_show(app)
+                    screens.roll_and_show(ui)
             elif phase == "battle":
-                from screens.battle import BattleEntry
-
-                app.push(BattleEntry(app))
+                ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
-                app.show_end()
+                ui.show_end()
             elif phase == "cr2" and not turn.attack:
-                ask_no_attack(app)
+                ask_no_attack(ui)
             else:
-                app.act("next")
+                ui.session.act("next")

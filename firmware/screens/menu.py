@@ -1,5 +1,6 @@
 """The menu, new game (basic or scenario), and ending a game at once (3.4)."""
 
+import screens
 from screens.base import Confirm, ListScreen, NumberEntry
 from shared_engine.sides import other
 
@@ -9,66 +10,42 @@ class Menu(ListScreen):
     title = "Menu"
 
     def items(self):
-        app = self.app
-        game = app.game
+        ui = self.ui
+        game = ui.session.game
         solo = []
         if game.state.solo is not None:
             solo = [
-                ("AI hand 3/11", "", lambda: app.push(_solo().AIHand(app))),
-                ("AI discard 8", "", lambda: app.push(_solo().RandomDiscard(app))),
-                ("Plus (+) links", "", lambda: app.push(_solo().PlusChart(app))),
-                ("Solo setup 1", "", lambda: app.push(_solo().setup_checklist(app))),
+                ("AI hand 3/11", "", lambda: ui.push(screens.AIHand(ui))),
+                ("AI discard 8", "", lambda: ui.push(screens.RandomDiscard(ui))),
+                ("Plus (+) links", "", lambda: ui.push(screens.PlusChart(ui))),
+                ("Solo setup 1", "", lambda: ui.push(screens.setup_checklist(ui))),
             ]
         return (
-            [("Back to game", "", app.pop)]
+            [("Back to game", "", ui.pop)]
             + solo
             + [
-                ("Undo", "", app.undo if game.actions else None),
-                ("Redo", "", app.redo if game.undone else None),
-                ("New game", "", lambda: app.push(NewGame(app))),
+                ("Undo", "", ui.undo if game.actions else None),
+                ("Redo", "", ui.redo if game.undone else None),
+                ("New game", "", lambda: ui.push(NewGame(ui))),
                 (
                     "End game 3.4",
                     "",
-                    lambda: app.push(EndGame(app)) if game.state.phase not in ("score", "over") else None,
+                    lambda: ui.push(EndGame(ui)) if game.state.phase not in ("score", "over") else None,
                 ),
-                ("History", "", lambda: app.push(_history(app))),
-                ("Card data", "", lambda: app.push(_info().CardInfo(app))),
-                ("Settings", "", lambda: app.push(_settings(app))),
-                ("About", "", lambda: app.push(_info().About(app))),
+                ("History", "", lambda: ui.push(screens.History(ui))),
+                ("Card data", "", lambda: ui.push(screens.CardInfo(ui))),
+                ("Settings", "", lambda: ui.push(screens.Settings(ui))),
+                ("About", "", lambda: ui.push(screens.About(ui))),
             ]
         )
-
-
-def _solo():
-    import screens.solo
-
-    return screens.solo
-
-
-def _history(app):
-    from screens.history import History
-
-    return History(app)
-
-
-def _settings(app):
-    from screens.settings import Settings
-
-    return Settings(app)
-
-
-def _info():
-    import screens.info
-
-    return screens.info
 
 
 class NewGame(ListScreen):
     name = "new"
     title = "New game"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.turns = 10
         self.first = "CP"
         self.side = "CP"
@@ -86,13 +63,13 @@ class NewGame(ListScreen):
         ]
 
     def ask_turns(self):
-        app = self.app
+        ui = self.ui
 
         def done(value):
             self.turns = value
-            app.pop()
+            ui.pop()
 
-        app.push(NumberEntry(app, "Scenario 1.5", "Number of turns", self.turns, 1, 40, done))
+        ui.push(NumberEntry(ui, "Scenario 1.5", "Number of turns", self.turns, 1, 40, done))
 
     def flip_first(self):
         self.first = other(self.first)
@@ -101,22 +78,20 @@ class NewGame(ListScreen):
         self.side = other(self.side)
 
     def start(self, name, turns, first, solo=None):
-        app = self.app
+        ui = self.ui
 
         def go():
-            if not app.new_game(name, turns, first):
+            if not ui.session.new_game(name, turns, first):
                 return
             if solo:
-                if app.act("solo", solo):
-                    app.push(_solo().setup_checklist(app))
+                if ui.session.act("solo", solo):
+                    ui.push(screens.setup_checklist(ui))
             else:
-                from screens.guide import Setup
+                ui.push(screens.Setup(ui))  # 2.2-2.6 before the first turn
 
-                app.push(Setup(app))  # 2.2-2.6 before the first turn
-
-        state = app.game.state
-        if app.game.actions and state.phase != "over":
-            app.push(Confirm(app, "Start a new game? Turn %d of this one stays in history." % state.turn, go))
+        state = ui.session.game.state
+        if ui.session.game.actions and state.phase != "over":
+            ui.push(Confirm(ui, "Start a new game? Turn %d of this one stays in history." % state.turn, go))
         else:
             go()
 
@@ -131,14 +106,14 @@ class EndGame(ListScreen):
         return [(side + " cannot draw", "", self._ask(side)) for side in ("CP", "EA")]
 
     def _ask(self, side):
-        app = self.app
+        ui = self.ui
 
         def ask():
             question = "3.4: %s's Nat deck empty and no discards to reshuffle? End now." % side
-            app.push(Confirm(app, question, end))
+            ui.push(Confirm(ui, question, end))
 
         def end():
-            app.pop_to_mat()
-            app.act("no_nat", side)
+            ui.pop_to_mat()
+            ui.session.act("no_nat", side)
 
         return ask

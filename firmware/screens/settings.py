@@ -17,18 +17,18 @@ class Settings(ListScreen):
     title = "Settings"
 
     def _contrast(self):
-        self.app.set("contrast", _next(CONTRASTS, self.app.settings["contrast"]))
+        self.ui.set("contrast", _next(CONTRASTS, self.ui.settings["contrast"]))
 
     def items(self):
-        app = self.app
-        s = app.settings
+        ui = self.ui
+        s = ui.settings
         sleep = s["sleep"]
         return [
             ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
-            ("Sleep", "%ds" % sleep if sleep else "off", lambda: app.set("sleep", _next(SLEEPS, sleep))),
-            ("Rotate", "%d" % s["rotate"], lambda: app.set("rotate", 180 - s["rotate"])),
-            ("Last draw", ("no", "yes")[s["last_draw"]], lambda: app.set("last_draw", not s["last_draw"])),
-            ("Button test", "", lambda: app.push(ButtonTest(app))),
+            ("Sleep", "%ds" % sleep if sleep else "off", lambda: ui.set("sleep", _next(SLEEPS, sleep))),
+            ("Rotate", "%d" % s["rotate"], lambda: ui.set("rotate", 180 - s["rotate"])),
+            ("Last draw", ("no", "yes")[s["last_draw"]], lambda: ui.set("last_draw", not s["last_draw"])),
+            ("Button test", "", lambda: ui.push(ButtonTest(ui))),
         ]
 
 
@@ -38,8 +38,8 @@ class ButtonTest(Screen):
     name = "buttons"
     title = "Button test"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.seen = []
 
     def draw(self, fb):
@@ -53,4 +53,4 @@ class ButtonTest(Screen):
             return
         self.seen.append("%s %s" % (button, kind))
         if button == "BACK" and kind == "LONG":
-            self.app.pop()
+            self.ui.pop()

@@ -7,20 +7,14 @@ shows every decision the device made for the AI.
 from screens.base import ListScreen, Message, NumberEntry
 from shared_engine import solitaire
 from shared_engine.actions import HAND_MAX
-from shared_engine.dice import roll
 
 
-def _roll(app, step, sides=6):
-    n = 1 if sides == 1 else roll(app.random_byte, sides)
-    return n if app.act("ai", step, sides, n) else None
-
-
-def roll_hand(app):
+def roll_hand(ui):
     """The press that rolls the AI's hand for this turn (Step 3 or 11), then shows it."""
-    state = app.game.state
+    state = ui.session.game.state
     step = "s3" if state.defender != state.solo else "s11"
-    if _roll(app, step) is not None:
-        app.push(AIHand(app))
+    if ui.session.roll(6, step) is not None:
+        ui.push(AIHand(ui))
 
 
 class AIHand(Message):
@@ -28,10 +22,10 @@ class AIHand(Message):
 
     name = "ai-hand"
 
-    def __init__(self, app):
-        rolled = [r for r in app.game.state.current.ai_rolls if r[0] in ("s3", "s11")]
+    def __init__(self, ui):
+        rolled = [r for r in ui.session.game.state.current.ai_rolls if r[0] in ("s3", "s11")]
         if not rolled:
-            super().__init__(app, "AI hand", "Not rolled yet.")
+            super().__init__(ui, "AI hand", "Not rolled yet.")
             return
         step, _, face = rolled[-1]
         if step == "s3":
@@ -48,7 +42,7 @@ class AIHand(Message):
             draw = ((d, counts[d]) for d in (solitaire.BONUS, solitaire.NEUTRAL, solitaire.NATIONALITY))
             text = "d6 = %d\nDraw %s, face-down.\n%s" % (face, _draws(draw), solitaire.ATTACKER_DISCARDS)
             title = "Step 11 AI Att."
-        super().__init__(app, title, text)
+        super().__init__(ui, title, text)
 
 
 def _draws(draw):
@@ -61,8 +55,8 @@ class BonusPhase(ListScreen):
     name = "ai-bonus"
     title = "Step 7 AI Bonus"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         self.bonus = False
         self.joker = False
         self.both = False
@@ -83,14 +77,14 @@ class BonusPhase(ListScreen):
         return flip
 
     def roll(self):
-        app = self.app
-        face = _roll(app, "s7")
+        ui = self.ui
+        face = ui.session.roll(6, "s7")
         if face is None:
             return
         play = solitaire.bonus_phase(self.bonus, self.joker, face)
         text = "d6 = %d\n" % face
         if play != solitaire.PLAY_NONE and self.both and self.bonus and self.joker:
-            tie = _roll(app, "s7b")
+            tie = ui.session.roll(6, "s7b")
             if tie is not None:
                 play = solitaire.both_cancel(tie)
                 text += "Both could cancel: d6 = %d, %s.\n" % (tie, "even" if tie % 2 == 0 else "odd")
@@ -99,23 +93,23 @@ class BonusPhase(ListScreen):
             solitaire.PLAY_JOKER: "The AI plays a Joker (the one that cancels or discards, if any).",
             solitaire.PLAY_NONE: "The AI plays no Bonus or Joker card this phase.",
         }[play]
-        app.pop()
-        app.push(Message(app, "Step 7 AI Bonus", text))
+        ui.pop()
+        ui.push(Message(ui, "Step 7 AI Bonus", text))
 
 
 class RandomDiscard(NumberEntry):
     """Step 8: shuffle the hand face down, count from the left; the device picks the card."""
 
-    def __init__(self, app):
-        super().__init__(app, "Step 8 discard", "Cards in the hand", 7, 1, HAND_MAX, self.done)
+    def __init__(self, ui):
+        super().__init__(ui, "Step 8 discard", "Cards in the hand", 7, 1, HAND_MAX, self.done)
 
     def done(self, size):
-        app = self.app
-        k = _roll(app, "s8", size)
-        app.pop()
+        ui = self.ui
+        k = ui.session.roll(size, "s8")
+        ui.pop()
         if k is not None:
             text = "Card %d of %d, counted from the left of the shuffled face-down hand." % (k, size)
-            app.push(Message(app, "Step 8 discard", text))
+            ui.push(Message(ui, "Step 8 discard", text))
 
 
 class PlusChart(ListScreen):
@@ -124,8 +118,8 @@ class PlusChart(ListScreen):
     name = "ai-plus"
     title = "Plus (+) links"
 
-    def __init__(self, app):
-        super().__init__(app)
+    def __init__(self, ui):
+        super().__init__(ui)
         names = []
         for base, plus in solitaire.PLUS_LINKS:
             for name in (base,) + plus:
@@ -141,7 +135,7 @@ class PlusChart(ListScreen):
                     lines.append("Takes: " + ", ".join(plus))
                 else:
                     lines.append("Links to: " + base)
-            self.app.push(Message(self.app, "Plus (+) links", "\n".join([name + ":"] + lines)))
+            self.ui.push(Message(self.ui, "Plus (+) links", "\n".join([name + ":"] + lines)))
 
         return show
 
@@ -149,7 +143,7 @@ class PlusChart(ListScreen):
         return self.rows
 
 
-def setup_checklist(app):
+def setup_checklist(ui):
     """Step 1, shown as a solitaire game begins."""
     text = "\n".join("%s: %s." % row for row in solitaire.SETUP)
-    return Message(app, "Step 1 setup", text)
+    return Message(ui, "Step 1 setup", text)

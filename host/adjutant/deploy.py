@@ -38,6 +38,8 @@ def build(source: pathlib.Path, out: pathlib.Path) -> list[pathlib.Path]:
     layout = [(source / "firmware", out), (source / "shared_engine", out / "shared_engine")]
     for src_root, dst_root in layout:
         for src in sorted(src_root.rglob("*.py")):
+            if src.parent.name == "examples":  # wiring checks run from the computer, never kept on the board
+                continue
             dst = dst_root / src.relative_to(src_root)
             dst.parent.mkdir(parents=True, exist_ok=True)
             if src.name == "main.py":

@@ -7,7 +7,7 @@ process of its own (it replaces modules for the whole interpreter):
 - `micropython` gives const() and kbd_intr();
 - `framebuf` is a MONO_VLSB FrameBuffer with the drawing the firmware uses. Its
   text is a stand-in font (each glyph a pattern of its character code): tests
-  read what a screen says from gfx.shown, not from the glyphs' pixels;
+  read what a screen says from the drawing calls (table.py), not from the glyphs' pixels;
 - `vfs` maps each simulated flash chip to a directory of its own, so the
   firmware's open() and os calls work as on the board's littlefs.
 

@@ -124,11 +124,17 @@ class Dice:
         return (self.state >> 16) & 0xFF
 
 
-def new_app(seed=7, at=0x3C):
-    from app import App
+def new_ui(seed=7, at=0x3C):
+    """The device booted on the mounted flash: its UI (with its session) and the panel's chip."""
+    import config
+    from ui import UI
 
     display, buttons, chip = board(at)
-    return App(display, buttons, Dice(seed), "test", now=CLOCK.now & 0x3FFFFFFF), chip
+    settings, problem = config.load()
+    ui = UI(display, buttons, Dice(seed), settings, "test", now=CLOCK.now & 0x3FFFFFFF)
+    if problem:
+        ui.warn(problem)
+    return ui, chip
 
 
 def press(pin_name, ms=80):

@@ -1,11 +1,11 @@
 """A player at the device: buttons pressed through their pins, the screen read as drawn.
 
-    table = Table.fresh()            # a formatted flash, a booted app
+    table = Table.fresh()            # a formatted flash, a booted device
     table.press("OK")                # 80 ms on the pin; the loop runs as on the board
     table.hold("BACK")               # 800 ms: a long press
     assert "OK roll d6" in table.text()
 
-The app's loop (`App.step`) runs every 5 ms of simulated time, as the
+The device's loop (`UI.step`) runs every 5 ms of simulated time, as the
 firmware's poll does, so presses go through the debouncer and its
 interrupts, never straight into a screen. What the screen shows is
 recorded here, in the test, by watching the drawing calls of each frame:
@@ -27,8 +27,8 @@ DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wr
 
 
 class Table:
-    def __init__(self, app, chip=None, flash=None):
-        self.app = app
+    def __init__(self, ui, chip=None, flash=None):
+        self.ui = ui
         self.chip = chip
         self.flash = flash
         self.frame = []  # (text, x, y, scale) drawn in the latest frame
@@ -40,18 +40,18 @@ class Table:
     def fresh(cls, seed=7, at=0x3C):
         flash = rig.RamFlash()
         rig.mount(flash, format_first=True)
-        app, chip = rig.new_app(seed, at)
-        return cls(app, chip, flash)
+        ui, chip = rig.new_ui(seed, at)
+        return cls(ui, chip, flash)
 
     def restart(self, seed=7):
         """The device boots again on the same flash (a power cycle between two steps)."""
-        app, chip = rig.new_app(seed)
-        return Table(app, chip, self.flash)
+        ui, chip = rig.new_ui(seed)
+        return Table(ui, chip, self.flash)
 
     def _watch(self):
         table = self
         draw_text, draw_die, draw_toast = DRAW
-        render = self.app.render
+        render = self.ui.render
 
         def text(fb, s, x, y, scale=1, color=1):
             table.frame.append((s, x, y, scale))
@@ -75,12 +75,12 @@ class Table:
         gfx.text = text
         gfx.die = die
         gfx.toast = toast
-        self.app.render = rendered
+        self.ui.render = rendered
 
     def run(self, ms):
         for _ in range(ms // STEP_MS):
             rig.allow(STEP_MS)
-            self.app.step()
+            self.ui.step()
 
     def _pin(self, button, level):
         rig.machine.Pin.pins[rig.PINS[button]].set_level(level)
@@ -136,10 +136,10 @@ class Table:
         return low[-1] if low else ""
 
     def screen(self):
-        return self.app.top().name
+        return self.ui.top().name
 
     def state(self):
-        return self.app.game.state_dict()
+        return self.ui.session.game.state_dict()
 
     def layout_faults(self):
         """Text that runs off the 128x64 panel or over other text in the latest frame."""

@@ -56,8 +56,8 @@ def test_rule_7_7_after_the_screen_sleeps_ok_wakes_it_then_moves_on_without_a_ro
     table.press("OK")
     table.press("BACK")
     face = table.state()["track"][0]["rolls"][0]
-    table.run((table.app.settings["sleep"] + 2) * 1000)
-    assert table.app.asleep and not table.chip.on  # the panel is off
+    table.run((table.ui.settings["sleep"] + 2) * 1000)
+    assert table.ui.asleep and not table.chip.on  # the panel is off
     table.press("OK")  # wakes the screen, does nothing else
     assert table.chip.on and table.status() == "d6 %d  OK next" % face
     assert table.state()["phase"] == "re"
@@ -70,7 +70,7 @@ def test_rule_7_7_a_bonus_or_joker_cancels_the_event_and_no_d6_is_rolled():
     table = Table.fresh()
     table.press("UP")  # "^more"
     assert table.screen() == "re-choices" and "No d6: next" in table.text()
-    while "EA Joker cancels" not in table.text() or table.app.top().index != 5:
+    while "EA Joker cancels" not in table.text() or table.ui.top().index != 5:
         table.press("DOWN")
     table.press("OK")
     turn = table.state()["track"][0]
@@ -93,7 +93,7 @@ def test_rule_7_7_card_data_is_used_by_every_new_game():
     table = Table.fresh()
     with open("cards.json", "w") as f:
         json.dump(CARDS, f)
-    table.app.cards_changed()  # what a push does when it commits
+    table.ui.session.cards_changed()  # what a push does when it commits
     table.press("BACK")  # menu -> New game -> Basic game
     table.presses("DOWN", 3)
     table.press("OK")
@@ -208,16 +208,16 @@ def test_rule_8_1_turn_5_reshuffle_keeps_captured_cards_out_and_the_status_says_
     _to_phase(table, "battle")
     _battle(table, 3, 2, 1)
     assert table.screen() == "turn5"
-    assert "except captured Nationality cards" in " ".join(table.app.top().lines)
+    assert "except captured Nationality cards" in " ".join(table.ui.top().lines)
     table.press("OK")
     assert table.state()["phase"] == "draw" and table.status() == "8.1 reshuffle OK"
     table.press("DOWN")  # the reminder says it too
-    assert "except captured" in " ".join(table.app.top().lines)
+    assert "except captured" in " ".join(table.ui.top().lines)
     rig.unmount()
 
 
 def _short_scenario(table, turns):
-    table.app.new_game("Scenario, %d turns" % turns, turns, "CP")
+    table.ui.session.new_game("Scenario, %d turns" % turns, turns, "CP")
     table.run(50)
 
 
@@ -233,7 +233,7 @@ def test_rule_3_1_the_last_turn_goes_from_7_18_straight_to_counting_hands():
 
 def test_rule_3_1_a_table_that_draws_after_the_last_turn_is_told_to_count_hands():
     table = Table.fresh()
-    table.app.set("last_draw", True)
+    table.ui.set("last_draw", True)
     _short_scenario(table, 1)
     _to_phase(table, "battle")
     _battle(table, 4, 2, 2)
@@ -249,12 +249,12 @@ def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
     import games
 
     table = Table.fresh()
-    first = table.app.journal.gid
-    table.app.new_game("Basic game", 10, "CP")
+    first = table.ui.session.journal.gid
+    table.ui.session.new_game("Basic game", 10, "CP")
     assert first not in games.ids() and len(games.ids()) == 1
     table.press("OK")  # a roll: this game is kept from now on
-    played = table.app.journal.gid
-    table.app.new_game("Basic game", 10, "CP")
+    played = table.ui.session.journal.gid
+    table.ui.session.new_game("Basic game", 10, "CP")
     assert played in games.ids()
     rig.unmount()
 
@@ -286,8 +286,8 @@ def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
     table = Table.fresh()
     table.press("OK")  # roll
     table.press("OK")  # -> cr1
-    gid = table.app.journal.gid
-    table.app.journal.close()
+    gid = table.ui.session.journal.gid
+    table.ui.session.journal.close()
     path = next(games.ROOT + "/" + n for n in os.listdir(games.ROOT) if n.startswith(gid + ".j"))
     with open(path) as f:
         lines = f.read().split("\n")

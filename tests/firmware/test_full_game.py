@@ -20,7 +20,7 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
     wrong = full_game.play(press, table.state)
     assert not wrong, wrong
     assert not layout, layout
-    state = table.app.game.state
+    state = table.ui.session.game.state
     assert state.phase == "over", state.phase
     assert state.result[0] == full_game.expected_totals(), state.result
     assert table.screen() == "over"
@@ -38,9 +38,9 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
 def test_game_resumes_after_restart_at_the_same_step():
     table = Table.fresh()
     table.play(full_game.events()[:30])
-    before = table.app.game.log_text()
+    before = table.ui.session.game.log_text()
     again = table.restart()
-    assert again.app.game.log_text() == before
+    assert again.ui.session.game.log_text() == before
     rig_unmount()
 
 

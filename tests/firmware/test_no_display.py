@@ -24,7 +24,7 @@ def test_boot_without_a_display_names_the_address_and_the_pins_of_each_board():
 
 def test_a_display_at_the_wrong_address_does_not_stop_the_game():
     table = Table.fresh(at=0x3D)  # the module answers at 0x3D, the board expects 0x3C
-    assert table.app.display.problem().startswith("no display answers at 0x3C")
+    assert table.ui.display.problem().startswith("no display answers at 0x3C")
     assert table.status() == "OK roll d6 ^more"  # what the panel would show
     table.press("OK")
     assert len(table.state()["track"][0]["rolls"]) == 1  # the press was a roll, logged as ever
@@ -38,6 +38,6 @@ def test_a_display_that_answers_again_shows_the_game_within_the_retry_time():
     table.press("OK")
     machine.I2C.devices[0x3C] = table.chip  # the wire pushed back in
     table.run(RETRY_MS + 100)
-    assert table.app.display.problem() is None
+    assert table.ui.display.problem() is None
     assert table.chip.on
-    assert table.chip.frame() == table.app.display.buffer  # the whole current screen, not only later changes
+    assert table.chip.frame() == table.ui.display.buffer  # the whole current screen, not only later changes

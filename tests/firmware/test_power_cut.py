@@ -30,15 +30,15 @@ def _fresh_flash():
 def _reference():
     """The log after each event, and the flash writes each event made."""
     flash = _fresh_flash()
-    app, _ = rig.new_app()
+    ui, _ = rig.new_ui()
     boot_writes = flash.writes
-    logs = [app.game.log_text()]
+    logs = [ui.session.game.log_text()]
     writes = [flash.writes]
     for button, kind in debounced():
-        app.handle(button, kind, 0)
-        logs.append(app.game.log_text())
+        ui.handle(button, kind, 0)
+        logs.append(ui.session.game.log_text())
         writes.append(flash.writes)
-    assert app.game.state.result[0] == expected_totals(), app.game.state_dict()  # the game was played out
+    assert ui.session.game.state.result[0] == expected_totals(), ui.session.game.state_dict()  # the game was played out
     rig.unmount()
     return boot_writes, logs, writes
 
@@ -50,18 +50,18 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
     checked = 0
     for n in range(boot_writes + 1, total + 1, STRIDE):
         flash = _fresh_flash()
-        app, _ = rig.new_app()
+        ui, _ = rig.new_ui()
         flash.fail_after = n
         step = 0
         try:
             for step in range(len(script)):  # `step` names the press the cut interrupted
-                app.handle(script[step][0], script[step][1], 0)
+                ui.handle(script[step][0], script[step][1], 0)
             raise AssertionError("write %d never happened" % n)
         except PowerCut:
             pass
         rig.mount(flash.power_on())  # power back: remount what is on the flash
-        resumed, _ = rig.new_app()
-        log = resumed.game.log_text()
+        resumed, _ = rig.new_ui()
+        log = resumed.session.game.log_text()
         before, after = logs[step], logs[step + 1]
         # a press may take several actions (hold OK: on to the battle); each is on flash by itself
         between = log.startswith(before) and after.startswith(log)

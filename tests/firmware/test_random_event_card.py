@@ -14,10 +14,10 @@ CARDS = {
 }
 
 
-def _step(app, button):
+def _step(ui, button):
     rig.press(button)
     rig.allow(60)
-    app.step()
+    ui.step()
 
 
 def _write_cards():
@@ -30,46 +30,48 @@ def _booted(with_cards=False):
     rig.mount(rig.RamFlash(64), format_first=True)
     if with_cards:
         _write_cards()
-    app = rig.new_app()[0]
+    ui = rig.new_ui()[0]
     rig.allow(50)
-    app.step()
-    return app
+    ui.step()
+    return ui
 
 
 def test_the_drawn_card_is_picked_then_the_roll_shows_what_it_means():
-    app = _booted(with_cards=True)
-    _step(app, "OK")  # RE phase: OK asks for the card first
-    assert app.top().name == "pick-re"
-    assert [row[0] for row in app.top().items()] == ["Flu", "Mud", "(not listed)"]
-    _step(app, "DOWN")
-    _step(app, "OK")  # Mud
-    assert app.top().name == "re-choices" and app.top().title == "Mud"  # 7.7: a chance to cancel first
-    assert app.game.state.current.re_rolls == []
-    _step(app, "OK")  # "Roll d6"
-    assert app.top().name == "dice"
-    turn = app.game.state.current
+    ui = _booted(with_cards=True)
+    _step(ui, "OK")  # RE phase: OK asks for the card first
+    assert ui.top().name == "pick-re"
+    assert [row[0] for row in ui.top().items()] == ["Flu", "Mud", "(not listed)"]
+    _step(ui, "DOWN")
+    _step(ui, "OK")  # Mud
+    assert ui.top().name == "re-choices" and ui.top().title == "Mud"  # 7.7: a chance to cancel first
+    assert ui.session.game.state.current.re_rolls == []
+    _step(ui, "OK")  # "Roll d6"
+    assert ui.top().name == "dice"
+    turn = ui.session.game.state.current
     assert turn.re_card == "re-mud" and len(turn.re_rolls) == 1
-    import gfx
+    from tests.firmware.table import Table
 
+    ui.dirty = True  # drawn again, now with the table watching
+    table = Table(ui)
     meaning = CARDS["cards"][1]["d6"][turn.re_rolls[0] - 1]
-    assert meaning in " ".join(gfx.shown), gfx.shown
+    assert meaning in table.text(), table.text()
     rig.unmount()
 
 
 def test_without_card_data_the_roll_comes_at_once():
-    app = _booted()
-    _step(app, "OK")
-    assert app.top().name == "dice" and app.game.state.current.re_card is None
+    ui = _booted()
+    _step(ui, "OK")
+    assert ui.top().name == "dice" and ui.session.game.state.current.re_card is None
     rig.unmount()
 
 
 def test_card_data_pushed_after_a_roll_without_it_is_used_at_the_next_roll():
-    app = _booted()
-    assert app.cards() is None  # known absent: later rolls do not look again
+    ui = _booted()
+    assert ui.session.cards() is None  # known absent: later rolls do not look again
     _write_cards()
-    assert app.cards() is None
-    app.cards_changed()  # what the link does when a push commits
-    assert sorted(app.cards().by_id) == ["cp-1", "re-flu", "re-mud"]
-    _step(app, "OK")
-    assert app.top().name == "pick-re"
+    assert ui.session.cards() is None
+    ui.session.cards_changed()  # what the link does when a push commits
+    assert sorted(ui.session.cards().by_id) == ["cp-1", "re-flu", "re-mud"]
+    _step(ui, "OK")
+    assert ui.top().name == "pick-re"
     rig.unmount()

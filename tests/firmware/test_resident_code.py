@@ -11,28 +11,28 @@ MICROPYTHON_ONLY = ("test_only_the_chosen_board_definition_stays_after_boot",)
 
 
 def _lazy_screens():
-    import app
+    import screens
 
-    return [name for name in app.LAZY if name.startswith("screens.") and name in sys.modules]
+    return [name for name in screens.lazy_modules() if name.startswith("screens.") and name in sys.modules]
 
 
 def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     sys.modules.pop("shared_engine.cards", None)  # other tests may have loaded it
     table = Table.fresh()
-    application = table.app
-    import app
+    ui = table.ui
+    import screens
 
-    app.unload_screens()
+    screens.unload()
     shown = set()
     for button, ms in events():
         table.press(button, ms)
         for name in _lazy_screens():
-            assert app._in_use(name, application.stack), (name, [s.name for s in application.stack])
+            assert screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
             shown.add(name)
-        if len(application.stack) == 1:
+        if len(ui.stack) == 1:
             assert not _lazy_screens(), _lazy_screens()
-    assert application.game.state.result[0] == expected_totals()
-    assert application.top().name == "over"
+    assert ui.session.game.state.result[0] == expected_totals()
+    assert ui.top().name == "over"
     # the hands were entered on the battle screen's module, then the end screen replaced it
     assert "screens.battle" in shown and "screens.end" in shown
     assert _lazy_screens() == ["screens.end"], _lazy_screens()

@@ -4,16 +4,16 @@ from tests.firmware.table import Table
 
 
 def _rows(table):
-    items = getattr(table.app.top(), "items", None)
+    items = getattr(table.ui.top(), "items", None)
     return len(items()) if items else 0
 
 
 def _check(table, where, faults):
     for fault in table.layout_faults():
         faults.append("%s (%s): %s" % (where, table.screen(), fault))
-    top = table.app.top()
+    top = table.ui.top()
     items = getattr(top, "items", None)
-    if items and items() and not table.app.toast:
+    if items and items() and not table.ui.toast:
         label = items()[top.index][0]
         if label not in table.text():  # the row chosen is shown whole, if over more than one line
             faults.append("%s (%s): the label %r is cut short" % (where, table.screen(), label))

@@ -38,6 +38,7 @@ sys.modules["select"] = clock.select_module
 import machine
 
 sys.modules["machine"] = machine
+import probes
 import vfs
 from flash import FileFlash
 from oled_chip import OledChip
@@ -52,6 +53,7 @@ OWN_MODULES = (
     "oled_chip",
     "usb_serial",
     "repl",
+    "probes",
     "micropython",
     "boot",
     "__main__",
@@ -159,11 +161,15 @@ class Device:
             with open("settings.json", "w") as f:
                 json.dump(settings, f)
 
-    def power_on(self, soft=False):
-        """Boot the board; a soft reset keeps the watchdog running and the display's memory."""
+    def forget_firmware(self):
+        """Drop every module the firmware loaded: a board starts from nothing at each boot."""
         for name in list(sys.modules):
             if name not in OWN_MODULES and not name.startswith("asyncio"):
                 del sys.modules[name]
+
+    def power_on(self, soft=False):
+        """Boot the board; a soft reset keeps the watchdog running and the display's memory."""
+        self.forget_firmware()
         import asyncio
 
         asyncio.new_event_loop()
@@ -189,6 +195,7 @@ class Device:
             machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
         self.boots += 1
         reply("event", "boot %d" % self.boots)
+        probes.install()
         if self.seed is None:
             try:
                 import main  # noqa: F401  (runs the device, as at power-on)
@@ -248,9 +255,7 @@ class Device:
                 del sys.modules[name]
 
     def power_on_without_main(self):
-        for name in list(sys.modules):
-            if name not in OWN_MODULES and not name.startswith("asyncio"):
-                del sys.modules[name]
+        self.forget_firmware()
         machine.Pin.pins = {}
         gc.collect()
         self.mount()
@@ -313,24 +318,7 @@ class Device:
         out.write(" %d %d %d\n" % (chip.on, chip.contrast, chip.inverted))
 
     def cmd_state(self, args):
-        try:
-            import gfx
-            import runtime
-        except ImportError:  # a bare board: no firmware on its flash yet
-            reply_json("state", {"shown": [], "screen": None})
-            return
-        app = getattr(runtime, "current", None)
-        out = {"shown": gfx.shown}
-        if app is not None:
-            out["screen"] = app.top().name
-            out["stack"] = [s.name for s in app.stack]
-            out["toast"] = app.toast
-            out["asleep"] = app.asleep
-            out["game"] = app.game.state_dict()
-            out["gid"] = app.journal.gid if app.journal else None
-            out["settings"] = app.settings
-            out["problem"] = app.display.problem()
-        reply_json("state", out)
+        reply_json("state", probes.state())
 
     def cmd_stats(self, args):
         gc.collect()

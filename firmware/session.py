@@ -1,0 +1,184 @@
+"""The game on the table: its actions, its file on flash, its card data, whether the host holds it.
+
+Every action enters through act(), and reaches the journal on flash before
+anyone hears of it. Who wants to know (the screens, the serial link)
+subscribes, and is told the kind of each saved action; nothing here draws or
+talks to the host. A message for the player goes through `warn`, which the
+UI supplies.
+"""
+
+import games
+
+from shared_engine.actions import make
+from shared_engine.dice import roll
+from shared_engine.errors import GameError
+from shared_engine.game import Game
+
+
+class Session:
+    def __init__(self, random_byte, warn):
+        self.random_byte = random_byte
+        self.warn = warn
+        self.listeners = []  # called with the kind of each action saved, and "new" for a new game
+        self.game = None
+        self.journal = None
+        self.pulled = False  # the host holds this game as it stands now
+        self._cards = None  # loaded at first use; False: there is no card data
+        self.resume()
+
+    def subscribe(self, listener):
+        self.listeners.append(listener)
+
+    def _tell(self, kind):
+        for listener in self.listeners:
+            listener(kind)
+
+    @property
+    def gid(self):
+        return self.journal.gid if self.journal is not None else None
+
+    # -- games on flash -------------------------------------------------------
+
+    def resume(self):
+        """Carry on with the newest game on flash, or begin a basic game."""
+        journal = games.newest()
+        if journal is not None:
+            try:
+                self.game = journal.load()
+                self.journal = journal
+                self.pulled = games.is_pulled(journal.gid)
+                if journal.problems:
+                    self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
+                if journal.blocked:
+                    self.warn("Flash full: %s" % journal.blocked)
+                return
+            except (GameError, OSError, ValueError) as e:
+                self.warn("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
+        self.new_game("Basic game", 10, "CP")
+
+    def new_game(self, name, turns, first):
+        game = Game(make("new", name, turns, first), self._cards or None)
+        old = self.journal
+        if old is not None:
+            old.close()  # making room may remove its files, if the host holds the game
+            if self.game is not None and _empty(self.game):
+                games.remove(old.gid)  # nothing was played: nothing to keep or pull
+                self.journal = None
+        try:
+            journal = games.create(game)
+        except OSError as e:
+            if self.game is None:  # nothing to fall back to: play, and say nothing is saved
+                self.game = game
+            self.warn("Flash full (%s): pull games with the host, then delete some" % e)
+            return False
+        self.game = game
+        self.journal = journal
+        self.pulled = False
+        self._tell("new")
+        return True
+
+    def delete_game(self, gid):
+        current = gid == self.gid
+        if current:
+            self.journal.close()
+        games.remove(gid)
+        if current:
+            self.journal = None
+            self.game = None
+            self.resume()
+
+    def mark_pulled(self, gids):
+        """The host has stored these games as they stand: they may go when space runs low."""
+        games.mark_pulled(gids)  # one write for the lot
+        if self.gid in gids:
+            self.pulled = True
+
+    # -- actions --------------------------------------------------------------
+
+    def act(self, kind, *values):
+        """Apply one action and put it on flash; False (and a message) if refused or unsaved."""
+        game = self.game
+        undone = game.undone
+        try:
+            action = make(kind, *values)
+            game.apply(action)
+        except GameError as e:
+            self.warn(str(e))
+            return False
+        try:
+            if self.journal is None:
+                raise OSError("no game file")
+            if self.journal.blocked:
+                self.journal.compact(game)
+            else:
+                self.journal.append(action)
+        except OSError as e:
+            self._rollback(kind, undone)
+            self.warn("Not saved, so not done: flash full or failing (%s)" % e)
+            return False
+        if self.pulled:  # the host's copy is now behind: this game may not be removed
+            self.pulled = False
+            games.unmark_pulled(self.journal.gid)
+        if self.journal.needs_compaction(game) or game.state.phase == "over":
+            try:
+                self.journal.compact(game)
+            except OSError:
+                pass  # the journal still holds everything; compaction retries later
+        self._tell(kind)
+        return True
+
+    def _rollback(self, kind, undone):
+        # Every action has a known inverse on the game in memory: what flash refused is undone.
+        game = self.game
+        if kind == "undo":
+            game.redo()
+        elif kind == "redo":
+            game.undo()
+        else:
+            game.undo()
+            game.undone = undone
+
+    def roll(self, sides, step=None):
+        """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI.
+
+        The face, or None if the action was refused or not saved. A one-sided "die" is 1.
+        """
+        face = 1 if sides == 1 else roll(self.random_byte, sides)
+        done = self.act("roll", sides, face, "re") if step is None else self.act("ai", step, sides, face)
+        return face if done else None
+
+    # -- card data ------------------------------------------------------------
+
+    def cards(self):
+        """The card data on flash, attached to the game being played; None if there is none."""
+        if self._cards is False:  # none on the flash, until the link brings some
+            return None
+        if self._cards is None:
+            import json
+
+            try:
+                f = open("cards.json")
+            except OSError:  # no card data: the parser's code need not take heap
+                self._cards = False
+                return None
+            try:
+                from shared_engine.cards import CardSet
+
+                self._cards = CardSet(json.load(f))
+            except Exception as e:  # bad card data must not stop the game
+                self.warn("cards.json: %s" % e)
+                return None
+            finally:
+                f.close()
+        self.game.cards = self._cards  # every game uses the data on the device, however it began
+        return self._cards
+
+    def cards_changed(self):
+        """New card data is on flash: load it at the next use."""
+        self._cards = None
+        self.game.cards = None
+
+
+def _empty(game):
+    """Nothing was played yet (choosing solitaire is not play)."""
+    return all(a[0] == "solo" for a in game.actions)

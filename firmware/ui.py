@@ -1,0 +1,223 @@
+"""What the player sees and presses: the screen stack, messages, sleep, drawing.
+
+Button events come in from buttons.py, go to the screen on top, and what a
+screen does to the game goes through the Session (session.py), which saves
+it before anyone hears of it. Nothing here waits or names a pin: runtime.py
+wires the hardware and runs step() from the asyncio loop, and the tests drive
+it the same way.
+"""
+
+from time import ticks_diff, ticks_ms
+
+import config
+import gfx
+import screens
+from screens.mat import MatScreen
+from session import Session
+
+from shared_engine.describe import describe
+
+TOAST_MS = 3000
+
+
+class UI:
+    def __init__(self, display, buttons, random_byte, settings, board_name="sim", now=None):
+        self.display = display
+        self.buttons = buttons
+        self.board_name = board_name
+        self.settings = settings
+        self.toast = None
+        self.toast_at = 0
+        self.toast_ms = TOAST_MS
+        self.must_read = False  # the toast is a warning: it stays, and only OK or BACK closes it
+        self.idle_at = ticks_ms() if now is None else now
+        self.asleep = False
+        self.swallow = False  # ignore the rest of a press that woke or dismissed
+        self.dirty = True
+        self.pushed = False  # a screen was pushed since the lazy ones were last dropped
+        self.moved = False  # the screen stack changed since this step began
+        self._apply_display_settings()
+        self.session = Session(random_byte, self.warn)
+        self.session.subscribe(self.saved)
+        self.stack = [MatScreen(self)]
+
+    # -- what the session saved -----------------------------------------------
+
+    def saved(self, kind):
+        """The session saved an action (or began a game): redraw, and bring the screens its moment asks for."""
+        self.dirty = True
+        if kind == "new":
+            self.pop_to_mat()
+            return
+        if kind != "next" and kind != "no_nat":
+            return
+        session = self.session
+        state = session.game.state
+        if state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]:
+            # the ruling for the last turn: no 7.19 draw; from 7.18 straight to counting hands (3.2)
+            if session.act("next"):
+                session.act("next")
+        elif state.phase == "draw" and state.turn == 5 and state.turns > 5:
+            self.push(screens.Reshuffle(self))
+        elif state.phase in ("score", "over"):
+            self.show_end()
+
+    def undo(self):
+        game = self.session.game
+        if not game.actions:
+            self.say("Nothing to undo")
+            return
+        action = game.actions[-1]
+        if self.session.act("undo"):
+            self.pop_to_mat()
+            self.say("Undone: " + describe(action, game.state.phase), TOAST_MS // 2)
+
+    def redo(self):
+        game = self.session.game
+        if not game.undone:
+            self.say("Nothing to redo")
+            return
+        action = game.undone[-1]
+        phase = game.state.phase
+        if self.session.act("redo"):
+            self.pop_to_mat()
+            self.say("Redone: " + describe(action, phase), TOAST_MS // 2)
+
+    def show_end(self):
+        phase = self.session.game.state.phase
+        if phase == "score":
+            self.push(screens.HandsEntry(self))
+        elif phase == "over":
+            self.push(screens.GameOver(self))
+
+    # -- screens --------------------------------------------------------------
+
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        self.stack.append(screen)
+        self.dirty = True
+        self.pushed = self.moved = True
+
+    def pop(self):
+        if len(self.stack) > 1:
+            self.stack.pop()
+            self.moved = True
+        self.dirty = True
+
+    def pop_to_mat(self):
+        del self.stack[1:]
+        self.dirty = True
+
+    def say(self, text, ms=TOAST_MS):
+        """A message that goes by itself; the next press closes it and still acts."""
+        if self.must_read:  # a warning on screen is not covered by news
+            return
+        self.toast = text
+        self.toast_at = ticks_ms()
+        self.toast_ms = ms
+        self.dirty = True
+
+    def warn(self, text):
+        """A message that must be read: it stays until OK (or BACK), and that press does nothing else."""
+        if self.must_read:  # one warning after another: keep both
+            text = self.toast + "; " + text
+        self.must_read = False
+        self.say(text)
+        self.must_read = True
+
+    def set(self, key, value):
+        self.settings[key] = value
+        self._apply_display_settings()
+        try:
+            config.save(self.settings)
+        except OSError as e:
+            self.warn("Setting not saved: %s" % e)
+        self.dirty = True
+
+    def _apply_display_settings(self):
+        s = self.settings
+        self.display.contrast(s["contrast"])
+        self.display.rotate(s["rotate"])
+
+    # -- the loop's work ------------------------------------------------------
+
+    def step(self, now=None):
+        """Handle what the buttons did, sleep or wake the screen, redraw if needed."""
+        now = ticks_ms() if now is None else now
+        self.buttons.poll(now)
+        for button, kind in self.buttons.take():
+            self.handle(button, kind, now)
+        if self.swallow and not self.buttons.any_down():
+            self.swallow = False
+        if self.toast and not self.must_read and ticks_diff(now, self.toast_at) > self.toast_ms:
+            self.toast = None
+            self.dirty = True
+        sleep_s = self.settings["sleep"]
+        if not self.asleep and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
+            self.asleep = True
+            self.display.power(False)
+        if self.dirty and not self.asleep:
+            self.render()
+        elif self.display.fault is not None and not self.asleep:
+            self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
+        if self.pushed and len(self.stack) == 1:  # back on the mat after other screens
+            self.pushed = False
+            screens.unload()
+        elif self.moved:  # one screen gave way to another: drop the code of those gone
+            screens.unload(self.stack)
+        self.moved = False
+
+    def handle(self, button, kind, now):
+        self.idle_at = now
+        if self.asleep:
+            if kind == "DOWN":  # any button wakes the screen and does nothing else
+                self.asleep = False
+                self.swallow = True
+                self.display.power(True)
+                self.dirty = True
+            return
+        if self.swallow:
+            return
+        if kind == "CHORD":
+            self.say("One button at a time, please")
+            self.swallow = True
+            return
+        if kind == "DOWN":
+            return
+        if self.must_read:
+            if kind == "SHORT" and button in ("OK", "BACK"):
+                self.toast = None
+                self.must_read = False
+                self.dirty = True
+            return
+        if self.toast:  # news closes with the next press, which acts as well
+            self.toast = None
+            self.dirty = True
+        screen = self.top()
+        try:
+            if button == "BACK" and kind == "LONG" and screen.name != "buttons":
+                self.undo()
+            else:
+                screen.key(button, kind)
+        except Exception as e:  # a screen's fault must not stop the device
+            self.pop_to_mat()
+            self.warn("Error: %r" % e)
+        self.buttons.repeat = self.top().repeat
+        self.dirty = True
+
+    def render(self):
+        fb = self.display
+        fb.fill(0)
+        try:
+            self.top().draw(fb)
+        except Exception as e:
+            self.pop_to_mat()
+            fb.fill(0)
+            self.warn("Error: %r" % e)
+            self.top().draw(fb)
+        if self.toast:
+            gfx.toast(fb, self.toast, self.must_read)
+        fb.show()
+        self.dirty = False
