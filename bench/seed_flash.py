@@ -15,17 +15,12 @@ sys.path[:0] = [repo + "/host/adjutant/sim/device", repo, repo + "/firmware"]
 import os
 
 import vfs
-from flash import FileFlash
+from flash import FileFlash, littlefs
 
 image, blocks, log_path, count = sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
 plain = len(sys.argv) > 6
 flash = FileFlash(image, blocks)
-try:
-    fs = vfs.VfsLfs2(flash, progsize=256)
-except OSError:
-    vfs.VfsLfs2.mkfs(flash, progsize=256)
-    fs = vfs.VfsLfs2(flash, progsize=256)
-vfs.mount(fs, "/flash")
+vfs.mount(littlefs(flash)[0], "/flash")
 os.chdir("/flash")
 
 import games

@@ -4,7 +4,7 @@
     g0007.j<N>   journal: the records since snapshot generation N
 
 Every line is "<crc32 as 8 hex digits> <canonical JSON>\n". An action is
-appended (and the file closed, which commits it on littlefs) before the
+appended (and the file flushed, which commits it on littlefs) before the
 screen confirms it. A snapshot is written to a .tmp file and renamed over the
 old one, so it is either the old or the new, never half of each; the journal
 belongs to the generation it names, so a journal already folded into a newer

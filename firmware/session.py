@@ -136,7 +136,8 @@ class Session:
             game.undo()
         else:
             game.undo()
-            game.undone = undone
+            game.undone.pop()  # the refused action is not for redoing
+            game.undone = undone  # the redo stack as it was: a new action cleared it
 
     def roll(self, sides, step=None):
         """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI.

@@ -150,7 +150,7 @@ class Game:
             return None
         return self.cards.re_result(card, face)
 
-    # -- one method per action, as the device's screens use them ------------
+    # -- one method per action, for scripts and tests that play a game through the engine --
 
     def draw_re(self, card=None):
         self.do("re", card)

@@ -1,7 +1,7 @@
 """The game log as text: one canonical JSON record a line (JSON Lines).
 
 The first line is the "new" header; the rest are actions. A journal may also
-hold "undo" and "redo" lines, which Game.feed understands.
+hold "undo" and "redo" lines, which Game.apply understands.
 """
 
 import json

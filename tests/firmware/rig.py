@@ -23,57 +23,12 @@ if sys.modules.get("time") is not clock.time_module:
 
 import machine  # noqa: E402
 import vfs  # noqa: E402
-from clock import CLOCK, PowerCut  # noqa: E402
+from clock import CLOCK  # noqa: E402
+from flash import BLOCK, RamFlash, littlefs  # noqa: E402, F401  (tests make their flash here)
 from oled_chip import OledChip  # noqa: E402
 
-BLOCK = 4096
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
-
-
-class RamFlash:
-    """Block device in RAM; the write numbered `fail_after` is torn and cuts the power."""
-
-    def __init__(self, blocks=64, data=None):
-        self.data = bytearray(blocks * BLOCK) if data is None else data
-        self.blocks = blocks
-        self.writes = 0
-        self.fail_after = None
-        self.dead = False  # after a power cut: files left open from before must not write
-
-    def power_on(self):
-        """The same flash chip after the power returns, as a new device object."""
-        self.dead = True
-        return RamFlash(self.blocks, self.data)
-
-    def readblocks(self, block, buf, offset=0):
-        if self.dead:
-            return
-        start = block * BLOCK + offset
-        buf[:] = self.data[start : start + len(buf)]
-
-    def writeblocks(self, block, buf, offset=None):
-        if self.dead:
-            return
-        if offset is None:
-            offset = 0
-        start = block * BLOCK + offset
-        self.writes += 1
-        if self.fail_after is not None and self.writes >= self.fail_after:
-            half = len(buf) // 2
-            self.data[start : start + half] = buf[:half]
-            self.fail_after = None
-            raise PowerCut()
-        self.data[start : start + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return BLOCK
-        if op == 6 and not self.dead:
-            self.data[arg * BLOCK : (arg + 1) * BLOCK] = b"\xff" * BLOCK
-        return 0
 
 
 def mount(flash, format_first=False):
@@ -83,9 +38,7 @@ def mount(flash, format_first=False):
         vfs.umount("/flash")
     except OSError:
         pass
-    if format_first:
-        vfs.VfsLfs2.mkfs(flash)
-    vfs.mount(vfs.VfsLfs2(flash), "/flash")
+    vfs.mount(littlefs(flash, format_first)[0], "/flash")
     os.chdir("/flash")
 
 

@@ -37,6 +37,7 @@ def test_chord_of_buttons_is_ignored_and_explained():
 
 def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
     ui = _booted(blocks=8)  # 32 KB of flash
+    assert ui.session.act("next")  # something to undo and redo
     with open("filler", "w") as f:  # fill it, as years of games would
         try:
             while True:
@@ -51,7 +52,6 @@ def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
             small += 1
     except OSError:
         pass
-    ui.session.act("next")
     refused = None
     for i in range(300):  # littlefs may still fit a few small commits
         before = (ui.session.game.log_text(), len(ui.session.game.undone))
@@ -67,6 +67,24 @@ def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
     for i in range(small):
         os.remove("saved/f%d" % i)
     assert ui.session.act("undo" if refused % 2 == 0 else "redo")
+    rig.unmount()
+
+
+def test_an_action_the_flash_refused_cannot_be_redone():
+    ui = _booted()
+    journal = ui.session.journal
+
+    def refuse(action):
+        raise OSError(28)
+
+    journal.append = refuse  # the flash fills just now
+    assert not ui.session.act("next")
+    assert "Not saved" in ui.toast
+    assert ui.session.game.actions == [] and ui.session.game.undone == []  # nothing to redo: it never happened
+    del journal.append
+    ui.handle("OK", "SHORT", 0)  # the warning read and closed
+    ui.redo()
+    assert "Nothing to redo" in ui.toast
     rig.unmount()
 
 

@@ -134,9 +134,7 @@ class Device:
         reply = self._exchange("hello", b"", None, _hello())
         if reply is None:
             raise DeviceGone()
-        if before and reply.get("boot") != before:
-            self.info = reply
-            raise DeviceRestarted("the device restarted during the transfer; run the command again to resume")
+        self._same_boot(before, reply)
 
     # -- the handshake ---------------------------------------------------------------------
 
@@ -155,7 +153,10 @@ class Device:
 
     def check_same_boot(self) -> None:
         before = self.info.get("boot")
-        reply = self.request("hello", **_hello())
+        self._same_boot(before, self.request("hello", **_hello()))
+
+    def _same_boot(self, before: str | None, reply: dict) -> None:
+        """A new boot id in a hello's reply: the device restarted since `before`, mid-transfer."""
         if before and reply.get("boot") != before:
             self.info = reply
             raise DeviceRestarted("the device restarted during the transfer; run the command again to resume")

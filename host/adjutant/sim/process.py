@@ -209,9 +209,6 @@ class SimDevice:
         self.command("cut")
         self.wait(1)
 
-    def fail_write(self, after: int) -> None:
-        self.command(f"failwrite {after}")
-
     def hang(self, on: bool = True) -> None:
         self.command(f"hang {int(on)}")
 

@@ -40,7 +40,7 @@ import machine
 sys.modules["machine"] = machine
 import probes
 import vfs
-from flash import FileFlash
+from flash import FileFlash, littlefs
 from oled_chip import OledChip
 from repl import Repl
 
@@ -65,7 +65,6 @@ OWN_MODULES = (
 )
 
 
-PROGSIZE = 256  # as the rp2 port's _boot.py mounts its flash
 CONTROL = [None, None]  # the controller's commands in, replies out
 
 
@@ -142,12 +141,8 @@ class Device:
             vfs.umount("/flash")
         except OSError:
             pass
-        try:
-            fs = vfs.VfsLfs2(self.flash, progsize=PROGSIZE)
-        except OSError:
-            # As MicroPython's own boot does: an unformatted or ruined flash is formatted.
-            vfs.VfsLfs2.mkfs(self.flash, progsize=PROGSIZE)
-            fs = vfs.VfsLfs2(self.flash, progsize=PROGSIZE)
+        fs, formatted = littlefs(self.flash)  # as MicroPython's own boot: a blank or ruined flash is formatted
+        if formatted:
             reply("event", "flash formatted")
         vfs.mount(fs, "/flash")
         os.chdir("/flash")
@@ -339,9 +334,6 @@ class Device:
 
     def cmd_cut(self, args):
         CLOCK.cut = True
-
-    def cmd_failwrite(self, args):
-        self.flash.fail_after = self.flash.writes + int(args[0])
 
     def cmd_quit(self, args):
         raise SystemExit
