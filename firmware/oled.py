@@ -5,30 +5,76 @@ one keeps a copy of what the panel holds and, for each 128-byte page, sends
 only the runs of columns that changed: a typical button press changes a few
 pages, a few dozen bytes each. Page addressing is used
 for both chips, as the SH1106 has no horizontal mode and its 132-column RAM
-shows columns 2-129.
+shows columns 2-129. The transfer buffers are made once, as micropython-lib's
+ssd1306.py does, so a refresh allocates next to nothing.
 """
 
 import time
 
 import framebuf
+from micropython import const
 
-WIDTH = 128
-HEIGHT = 64
-PAGES = HEIGHT // 8
-CMD = b"\x00"  # control byte: the rest of the transfer is commands
-DATA = b"\x40"  # control byte: the rest of the transfer is display data
+WIDTH = const(128)
+HEIGHT = const(64)
+PAGES = const(8)  # rows of 8 pixels, one byte per column
 
+# Control byte at the start of each transfer: what the rest of it is.
+_CONTROL_CMD = const(0x00)
+_CONTROL_DATA = const(0x40)
+
+# Commands, as both datasheets name them (SSD1306 section 9, SH1106 section 8).
+_SET_CONTRAST = const(0x81)  # then 0-255
+_NORMAL = const(0xA6)  # 0xA7: inverted
+_DISPLAY_OFF = const(0xAE)
+_DISPLAY_ON = const(0xAF)
+_SEG_REMAP = const(0xA0)  # | 1: column 127 is SEG0 (mirror left-right)
+_COM_SCAN_UP = const(0xC0)  # 0xC8: scan from COM63 (mirror top-bottom)
+_COM_SCAN_DOWN = const(0xC8)
+_PAGE_ADDR = const(0xB0)  # | page: where the next data goes
+_COLUMN_LOW = const(0x00)  # | low nibble of the column
+_COLUMN_HIGH = const(0x10)  # | high nibble of the column
+
+# fmt: off
 INIT = {
-    # off, page addressing, start line 0, mux 64, offset 0, clock, COM pins,
-    # precharge, VCOMH, contrast, RAM shown, not inverted, charge pump on
-    "ssd1306": b"\xae\x20\x02\x40\xa8\x3f\xd3\x00\xd5\x80\xda\x12\xd9\xf1\xdb\x30\x81\x7f\xa4\xa6\x8d\x14",
-    # off, start line 0, mux 64, offset 0, clock, COM pins, precharge,
-    # VCOMH, DC-DC on, pump 8 V, contrast, RAM shown, not inverted
-    "sh1106": b"\xae\x40\xa8\x3f\xd3\x00\xd5\x80\xda\x12\xd9\x22\xdb\x35\xad\x8b\x32\x81\x7f\xa4\xa6",
+    "ssd1306": bytes(
+        (
+            0xAE,  # display off while it is set up
+            0x20, 0x02,  # memory addressing: page mode, as the SH1106 has only that
+            0x40,  # RAM start line 0
+            0xA8, 0x3F,  # multiplex ratio: 64 rows
+            0xD3, 0x00,  # display offset 0
+            0xD5, 0x80,  # clock divide 1, oscillator at its reset frequency
+            0xDA, 0x12,  # COM pins: alternative layout, as on 128x64 modules
+            0xD9, 0xF1,  # precharge: 15 clocks phase 2, 1 clock phase 1 (internal charge pump)
+            0xDB, 0x30,  # VCOMH deselect level about 0.83 x VCC
+            0x81, 0x7F,  # contrast: the middle, until the settings set it
+            0xA4,  # show the RAM
+            0xA6,  # not inverted
+            0x8D, 0x14,  # charge pump on: the module has no external supply for the panel
+        )
+    ),
+    "sh1106": bytes(
+        (
+            0xAE,  # display off while it is set up
+            0x40,  # RAM start line 0
+            0xA8, 0x3F,  # multiplex ratio: 64 rows
+            0xD3, 0x00,  # display offset 0
+            0xD5, 0x80,  # clock divide 1, oscillator at its reset frequency
+            0xDA, 0x12,  # COM pins: alternative layout
+            0xD9, 0x22,  # precharge: 2 clocks each phase (the SH1106's reset value)
+            0xDB, 0x35,  # VCOMH deselect level (reset value)
+            0xAD, 0x8B,  # DC-DC converter on: the SH1106's own pump for the panel
+            0x32,  # pump voltage 8.0 V
+            0x81, 0x7F,  # contrast: the middle, until the settings set it
+            0xA4,  # show the RAM
+            0xA6,  # not inverted
+        )
+    ),
 }
+# fmt: on
 COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
-GAP = 7  # unchanged columns worth resending rather than starting a new run
-RETRY_MS = 2000  # how often a display that stopped answering is tried again
+GAP = const(7)  # unchanged columns worth resending rather than starting a new run
+RETRY_MS = const(2000)  # how often a display that stopped answering is tried again
 
 
 class Oled(framebuf.FrameBuffer):
@@ -42,6 +88,13 @@ class Oled(framebuf.FrameBuffer):
         self.offset = COLUMN_OFFSET[chip]
         self.buffer = bytearray(WIDTH * PAGES)
         self.shown = bytearray(WIDTH * PAGES)  # what the panel's RAM holds
+        # Made once and reused: a refresh sends a dozen runs, each a command and its data.
+        self._frame = memoryview(self.buffer)
+        self._head = bytearray(1)  # the control byte of a transfer
+        self._cmd = bytearray(3)  # up to 3 command bytes: page, column low, column high
+        self._one = memoryview(self._cmd)[:1]
+        self._two = memoryview(self._cmd)[:2]
+        self._vector = [self._head, None]  # writevto's list: control byte, then the bytes
         self.stale = True  # panel RAM unknown: the next show() sends everything
         self.on = True  # the state to restore when the panel answers again
         self.degrees = rotate
@@ -67,36 +120,52 @@ class Oled(framebuf.FrameBuffer):
             return None
         return "no display answers at 0x%02X on %s: check the wiring and the address" % (self.addr, self.pins)
 
-    def _write(self, vector):
+    def _write(self, control, payload):
         if self.fault is not None:
             return False
+        self._head[0] = control
+        self._vector[1] = payload
         try:
-            self.i2c.writevto(self.addr, vector)
+            self.i2c.writevto(self.addr, self._vector)
             return True
         except OSError as e:  # no ACK: unplugged, wrong address, wrong pins
             self.fault = e
             self.stale = True
             return False
+        finally:
+            self._vector[1] = None  # let the frame's slice go
 
     def command(self, codes):
-        self._write((CMD, codes))
+        self._write(_CONTROL_CMD, codes)
+
+    def _command1(self, code):
+        self._cmd[0] = code
+        self._write(_CONTROL_CMD, self._one)
+
+    def _command2(self, code, value):
+        self._cmd[0] = code
+        self._cmd[1] = value
+        self._write(_CONTROL_CMD, self._two)
 
     def power(self, on):
-        self.command(b"\xaf" if on else b"\xae")
+        self._command1(_DISPLAY_ON if on else _DISPLAY_OFF)
         self.on = on
 
     def contrast(self, level):
-        self.command(bytes((0x81, max(0, min(255, level)))))
+        self._command2(_SET_CONTRAST, max(0, min(255, level)))
 
     def invert(self, on):
-        self.command(b"\xa7" if on else b"\xa6")
+        self._command1(_NORMAL | (1 if on else 0))
 
     def rotate(self, degrees):
         """0 or 180: mirrors segments and COM scan, then redraws all."""
         if degrees not in (0, 180):
             raise ValueError("rotation must be 0 or 180, not %r" % degrees)
         self.degrees = degrees
-        self.command(b"\xa1\xc8" if degrees == 0 else b"\xa0\xc0")
+        if degrees == 0:
+            self._command2(_SEG_REMAP | 1, _COM_SCAN_DOWN)
+        else:
+            self._command2(_SEG_REMAP, _COM_SCAN_UP)
         self.stale = True
 
     def show(self):
@@ -131,10 +200,15 @@ class Oled(framebuf.FrameBuffer):
                     i += 1
                 self._send(page, first, last)
                 i = last + 1
+        if self.fault is None:
+            self.shown[:] = self.buffer  # the panel holds it all now; after a fault, all is sent again
         self.stale = self.fault is not None
 
     def _send(self, page, first, last):
         column = first - page * WIDTH + self.offset
-        self.command(bytes((0xB0 | page, column & 0x0F, 0x10 | column >> 4)))
-        if self._write((DATA, memoryview(self.buffer)[first : last + 1])):
-            self.shown[first : last + 1] = self.buffer[first : last + 1]
+        cmd = self._cmd
+        cmd[0] = _PAGE_ADDR | page
+        cmd[1] = _COLUMN_LOW | (column & 0x0F)
+        cmd[2] = _COLUMN_HIGH | (column >> 4)
+        self._write(_CONTROL_CMD, cmd)
+        self._write(_CONTROL_DATA, self._frame[first : last + 1])
