@@ -2,7 +2,9 @@
 
 Pin interrupts record every edge with its time in a small ring, so a press
 made while the display refreshes is still seen: the debouncer replays the
-edges by their timestamps when poll() next runs.
+edges by their timestamps when poll() next runs. Each edge also sets `wake`
+(an asyncio.ThreadSafeFlag), so the loop sleeps until a button moves; due()
+says when poll() must run again without one (a bounce settling, a long press).
 
 Events are (button, kind) pairs:
   DOWN    a press began (used to wake the screen);
@@ -44,6 +46,7 @@ class Buttons:
         self.ring_at = [0] * RING
         self.head = 0  # written by the interrupt handler
         self.tail = 0
+        self.wake = None  # set by each edge: what the loop awaits
         for i, pin in enumerate(pins):
             self.raw[i] = self.down[i] = 1 - pin.value()
             pin.irq(self._handler(i), pin.IRQ_FALLING | pin.IRQ_RISING)
@@ -58,6 +61,8 @@ class Buttons:
             self.ring_level[slot] = 1 - pin.value()
             self.ring_at[slot] = ticks_ms()
             self.head += 1
+            if self.wake is not None:
+                self.wake.set()
 
         return edge
 
@@ -126,14 +131,37 @@ class Buttons:
         name = self.names[i]
         held = ticks_diff(now, self.down_at[i])
         if name in self.repeat:
-            count = self.repeats[i]
-            due = REPEAT_DELAY_MS + REPEAT_MS * min(count, FAST_AFTER) + FAST_REPEAT_MS * max(0, count - FAST_AFTER)
-            if held >= due:
-                self.repeats[i] = count + 1
+            if held >= self._next_repeat(i):
+                self.repeats[i] += 1
                 self._emit(name, "REPEAT")
         elif not self.long_sent[i] and held >= LONG_MS:
             self.long_sent[i] = 1
             self._emit(name, "LONG")
+
+    def _next_repeat(self, i):
+        """How long button i must be held for its next REPEAT."""
+        count = self.repeats[i]
+        return REPEAT_DELAY_MS + REPEAT_MS * min(count, FAST_AFTER) + FAST_REPEAT_MS * max(0, count - FAST_AFTER)
+
+    def due(self, now):
+        """Ms until poll() has something to time with no edge to wake it, or None: nothing to wait for."""
+        if self.tail != self.head:
+            return 0
+        soonest = None
+        for i in range(len(self.pins)):
+            if self.raw[i] != self.down[i]:  # a level that has not held DEBOUNCE_MS yet
+                wait = DEBOUNCE_MS - ticks_diff(now, self.raw_at[i])
+            elif not self.down[i] or self.chord:
+                continue
+            elif self.names[i] in self.repeat:
+                wait = self._next_repeat(i) - ticks_diff(now, self.down_at[i])
+            elif not self.long_sent[i]:
+                wait = LONG_MS - ticks_diff(now, self.down_at[i])
+            else:
+                continue  # held past its long press: only the release matters, and it is an edge
+            if soonest is None or wait < soonest:
+                soonest = wait
+        return None if soonest is None else max(0, soonest)
 
     def _emit(self, name, kind):
         if len(self.events) < MAX_EVENTS:

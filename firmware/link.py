@@ -78,6 +78,12 @@ class Link:
         if self.ops is not None:
             self.ops.changed(kind)
 
+    def due(self, now):
+        """Ms until tick() gives Ctrl-C back after a quiet transfer, or None."""
+        if self.transfer_at is None:
+            return None
+        return max(0, TRANSFER_IDLE_MS + 1 - ticks_diff(now, self.transfer_at))
+
     def tick(self):
         """Called by the screen task: gives Ctrl-C back after a transfer went quiet."""
         if self.transfer_at is not None and ticks_diff(ticks_ms(), self.transfer_at) > TRANSFER_IDLE_MS:

@@ -90,6 +90,7 @@ class Oled(framebuf.FrameBuffer):
         self.shown = bytearray(WIDTH * PAGES)  # what the panel's RAM holds
         # Made once and reused: a refresh sends a dozen runs, each a command and its data.
         self._frame = memoryview(self.buffer)
+        self._held = memoryview(self.shown)
         self._head = bytearray(1)  # the control byte of a transfer
         self._cmd = bytearray(3)  # up to 3 command bytes: page, column low, column high
         self._one = memoryview(self._cmd)[:1]
@@ -187,6 +188,8 @@ class Oled(framebuf.FrameBuffer):
             if self.stale:
                 self._send(page, start, end - 1)
                 continue
+            if self._frame[start:end] == self._held[start:end]:
+                continue  # compared in C: most pages of a refresh have not changed
             i = start
             while i < end:
                 if buf[i] == shown[i]:

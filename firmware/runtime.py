@@ -1,24 +1,26 @@
 """Boot: build the hardware from the board definition and run the asyncio loop.
 
-Three tasks share one loop: `buttons` polls the debouncer every few ms and
-wakes `screen`, which handles events (writing actions to flash) and redraws
-only what changed; `link` answers the host on the USB serial port.
+Two tasks share one loop, and both sleep while nothing happens. `screen`
+waits on a ThreadSafeFlag that every button edge sets from its interrupt,
+or until something falls due (a long press, a message going, sleep, the
+watchdog); then it handles the events (writing actions to flash) and redraws
+only if something changed. `link` waits for bytes from the USB serial port.
 """
 
 import asyncio
 import os
 import sys
+from time import ticks_ms
 
 import config
 import machine
 from buttons import Buttons
 from link import Link
 from oled import Oled
-from ui import UI
+from ui import UI, sooner
 
-POLL_MS = 5
-FRAME_MS = 50  # the screen task wakes at least this often: long presses, toasts, sleep
 WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
+FEED_MS = WATCHDOG_MS // 2  # the longest the loop sleeps: the watchdog is fed at each wake-up
 
 
 def build(board_name=None):
@@ -44,20 +46,19 @@ def _urandom_byte():
     return os.urandom(1)[0]
 
 
-async def _buttons(ui, wake):
+async def _screen(ui, link, watchdog):
+    wake = asyncio.ThreadSafeFlag()
+    ui.buttons.wake = wake
     while True:
-        if ui.buttons.poll():
-            wake.set()
-        await asyncio.sleep_ms(POLL_MS)
-
-
-async def _screen(ui, link, wake, watchdog):
-    while True:
-        try:
-            await asyncio.wait_for_ms(wake.wait(), FRAME_MS)
-        except asyncio.TimeoutError:
-            pass
-        wake.clear()
+        now = ticks_ms()
+        wait = sooner(sooner(ui.due(now), link.due(now)), FEED_MS)
+        if wait > 0:
+            try:
+                await asyncio.wait_for_ms(wake.wait(), wait)
+            except asyncio.TimeoutError:
+                pass
+        else:
+            await asyncio.sleep_ms(0)  # the link's turn, even when work is due at once
         ui.step()
         link.tick()
         watchdog.feed()
@@ -65,13 +66,10 @@ async def _screen(ui, link, wake, watchdog):
 
 async def _main(ui, link):
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
-    wake = asyncio.Event()
-    poller = asyncio.create_task(_buttons(ui, wake))
     reader = asyncio.create_task(link.run())
     try:
-        await _screen(ui, link, wake, watchdog)
+        await _screen(ui, link, watchdog)
     finally:
-        poller.cancel()
         reader.cancel()
 
 

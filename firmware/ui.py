@@ -12,6 +12,7 @@ from time import ticks_diff, ticks_ms
 import config
 import gfx
 import screens
+from oled import RETRY_MS
 from screens.mat import MatScreen
 from session import Session
 
@@ -143,6 +144,20 @@ class UI:
 
     # -- the loop's work ------------------------------------------------------
 
+    def due(self, now):
+        """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
+        wait = self.buttons.due(now)
+        if self.dirty:
+            return 0
+        if self.toast and not self.must_read:
+            wait = sooner(wait, self.toast_ms + 1 - ticks_diff(now, self.toast_at))
+        sleep_s = self.settings["sleep"]
+        if sleep_s and not self.asleep:
+            wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
+        if self.display.fault is not None and not self.asleep:
+            wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
+        return wait
+
     def step(self, now=None):
         """Handle what the buttons did, sleep or wake the screen, redraw if needed."""
         now = ticks_ms() if now is None else now
@@ -221,3 +236,12 @@ class UI:
             gfx.toast(fb, self.toast, self.must_read)
         fb.show()
         self.dirty = False
+
+
+def sooner(a, b):
+    """The earlier of two waits in ms, either of which may be None (nothing due)."""
+    if a is None:
+        return b
+    if b is None:
+        return a
+    return a if a < b else b

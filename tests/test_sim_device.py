@@ -67,6 +67,19 @@ def test_screen_sleeps_when_idle_and_wakes_without_acting(dev: SimDevice) -> Non
     assert not state["asleep"] and state["screen"] == "mat" and dev.frame().on
 
 
+def test_an_idle_device_sleeps_until_a_button_moves(dev: SimDevice) -> None:
+    dev.wait(5000)  # booted; its messages gone
+    before = dev.stats()
+    dev.wait(50_000)  # the screen's own sleep comes at 60 s
+    after = dev.stats()
+    seconds = (after["now_ms"] - before["now_ms"]) / 1000
+    # only the watchdog's feed wakes it (every 4 s): no polling of the buttons
+    assert (after["wakeups"] - before["wakeups"]) / seconds <= 0.5, after["wakeups"] - before["wakeups"]
+    assert after["i2c_bytes"] == before["i2c_bytes"]  # and nothing is drawn again
+    dev.press("OK")  # a press wakes it at once: "OK roll d6"
+    assert dev.state()["screen"] == "dice"
+
+
 def test_scenario_with_screenshots_matches_its_golden(tmp_path: pathlib.Path) -> None:
     text = (REPO / "tests/scenarios/screens.scn").read_text()
     text = text.replace("screenshot docs/", f"screenshot {tmp_path}/")

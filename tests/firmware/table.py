@@ -18,12 +18,21 @@ import gfx
 
 # isort: on
 
-STEP_MS = 5
 CHAR = 8
 DESCENDERS = "gjpqy,;"
 GAP = 3  # px between texts on the same line
 FOOTERS = ("OK yes  BACK no",)  # what stays put below a scrolling question
 DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wraps them
+
+
+class Flag:
+    """The board's asyncio.ThreadSafeFlag, as the loop here needs it: set from a pin's interrupt."""
+
+    def __init__(self):
+        self.state = False
+
+    def set(self):
+        self.state = True
 
 
 class Table:
@@ -33,6 +42,9 @@ class Table:
         self.flash = flash
         self.frame = []  # (text, x, y, scale) drawn in the latest frame
         self.frames = 0
+        self.wake = Flag()  # what asyncio.ThreadSafeFlag is on the board: set by each button edge
+        self.wakeups = 0  # steps the loop took
+        ui.buttons.wake = self.wake
         self._watch()
         self.run(50)
 
@@ -78,9 +90,22 @@ class Table:
         self.ui.render = rendered
 
     def run(self, ms):
-        for _ in range(ms // STEP_MS):
-            rig.allow(STEP_MS)
+        """Let `ms` pass as the board's loop lets it (runtime.py): it sleeps until a button edge
+        wakes it or the UI has something due, then steps."""
+        end = rig.CLOCK.now + ms
+        while True:
+            if self.wake.state:  # an edge while it slept: it runs at once
+                self.wake.state = False
+                self.ui.step()
+                self.wakeups += 1
+                continue
+            wait = self.ui.due(rig.CLOCK.now & 0x3FFFFFFF)  # (the board also wakes to feed its watchdog)
+            if wait is None or rig.CLOCK.now + wait > end:
+                rig.allow(end - rig.CLOCK.now)
+                return
+            rig.allow(wait)
             self.ui.step()
+            self.wakeups += 1
 
     def _pin(self, button, level):
         rig.machine.Pin.pins[rig.PINS[button]].set_level(level)

@@ -322,6 +322,8 @@ class Device:
             "i2c_transfers": machine.I2C.transfers,
             "i2c_bursts": machine.I2C.bursts,
             "flash_writes": self.flash.writes,
+            "wakeups": CLOCK.wakeups,
+            "now_ms": CLOCK.now,
             "heap_free": gc.mem_free(),
             "heap_alloc": gc.mem_alloc(),
             "boots": self.boots,

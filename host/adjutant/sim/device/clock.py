@@ -39,6 +39,7 @@ class Clock:
         self.interrupt = False  # Ctrl-C arrived on the serial port
         self.realtime = None  # (wall ms, device ms) when device time follows the wall clock
         self.serve = None  # realtime: serve the controller and the serial port for up to N ms
+        self.wakeups = 0  # times the firmware's loop woke from waiting (for the idle figure)
 
     def follow_wall_clock(self):
         self.realtime = (_real_time.ticks_ms(), self.now)
@@ -126,6 +127,9 @@ class _TimeModule:
     mktime = staticmethod(_real_time.mktime)
 
 
+REALTIME_SLICE_MS = 10  # following the wall clock, a wait checks its streams this often
+
+
 class _Poll:
     """asyncio's idle wait: pass the time until the next task is due or a stream is ready.
 
@@ -149,11 +153,28 @@ class _Poll:
             pass
 
     def ipoll(self, timeout=-1, flags=0):
+        """Ready streams; waits up to `timeout` ms (-1: until one is), as the board's loop sleeps.
+
+        A stream here is the serial port or an asyncio.ThreadSafeFlag that a pin's
+        interrupt sets: the wait ends as soon as one is ready, as on the board, so
+        time passes in the slices the controller allows, checking between them.
+        """
         ready = self.real.poll(0)
-        if ready:
+        if ready or timeout == 0:
             return ready
-        CLOCK.advance(1 if timeout < 0 else timeout)
-        return self.real.poll(0)
+        CLOCK.wakeups += 1  # this wait ends in a wake-up, whatever ends it
+        end = None if timeout < 0 else CLOCK.now + timeout
+        while True:
+            if CLOCK.realtime:
+                step = REALTIME_SLICE_MS
+            else:
+                step = max(1, CLOCK.until - CLOCK.now)  # what is left of the controller's allowance
+            if end is not None:
+                step = min(step, end - CLOCK.now)
+            CLOCK.advance(step)
+            ready = self.real.poll(0)
+            if ready or (end is not None and CLOCK.now >= end):
+                return ready
 
     def poll(self, timeout=-1):
         return list(self.ipoll(timeout))

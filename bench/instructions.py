@@ -1,0 +1,117 @@
+"""Instructions the unix MicroPython executes per button press, and from boot to the first screen.
+
+    make bench        (or: .venv/bin/python bench/instructions.py [ANCHOR_COMMIT])
+
+Runs bench/press_work.py (the scripted 10-turn game, one process) under
+`valgrind --tool=callgrind`, with the firmware compiled to .mpy as `adjutant
+deploy` lays it out. Instruction counts are deterministic, unlike time on a
+shared machine. The anchor is the same game on the firmware of an earlier
+commit (by default the one before the Session/UI redesign), measured side by
+side; it is skipped if this clone does not have that commit.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "host")]
+
+ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
+MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
+
+
+def measure(source: pathlib.Path, work: pathlib.Path) -> tuple[int, list[int]]:
+    """(boot to first screen, [each press]) in instructions, for the firmware in `source`."""
+    from adjutant.deploy import build
+
+    code = work / "code"
+    build(source, code)
+    out = work / "cg"
+    out.mkdir()
+    run = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--dump-before=time_ticks_cpu",
+            f"--callgrind-out-file={out}/part",
+            str(MICROPYTHON),
+            str(ROOT / "bench/press_work.py"),
+            str(ROOT),
+            str(code),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    said = run.stdout.strip().splitlines()[-1]
+    final, expected = said.split("final ")[1].split(", expected ")
+    if final != expected:
+        raise SystemExit(f"{source}: the scripted game went wrong: {said}")
+    parts = sorted(out.glob("part.*"), key=lambda p: int(p.suffix[1:]))
+    counts = [_total(p) for p in parts]
+    # part 1: the harness starting; part 2: boot to the first screen; then one per press
+    return counts[1], counts[2:]
+
+
+def _total(part: pathlib.Path) -> int:
+    for line in part.read_text().splitlines():
+        if line.startswith("totals:"):
+            return int(line.split()[1])
+    raise SystemExit(f"{part}: no totals line")
+
+
+def anchor_source(commit: str, out: pathlib.Path) -> pathlib.Path | None:
+    """The firmware and engine as they were at `commit`, or None if this clone lacks it."""
+    archive = subprocess.run(
+        ["git", "-C", str(ROOT), "archive", commit, "firmware", "shared_engine"], capture_output=True
+    )
+    if archive.returncode != 0:
+        return None
+    out.mkdir(parents=True)
+    subprocess.run(["tar", "-x", "-C", str(out)], input=archive.stdout, check=True)
+    return out
+
+
+def describe(name: str, boot: int, presses: list[int]) -> str:
+    median = statistics.median(presses)
+    p90 = statistics.quantiles(presses, n=10)[-1]
+    return (
+        f"  {name:<9} boot {boot / 1e6:7.2f} M; per press mean {statistics.mean(presses) / 1e6:.2f} M, "
+        f"median {median / 1e6:.2f} M, 90th {p90 / 1e6:.2f} M, max {max(presses) / 1e6:.2f} M "
+        f"(max/median {max(presses) / median:.1f})"
+    )
+
+
+def main() -> None:
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt install valgrind)")
+    commit = sys.argv[1] if len(sys.argv) > 1 else ANCHOR
+    with tempfile.TemporaryDirectory() as tmp:
+        base = pathlib.Path(tmp)
+        (base / "now").mkdir()
+        boot, presses = measure(ROOT, base / "now")
+        old = anchor_source(commit, base / "anchor-src")
+        anchor = None
+        if old is not None:
+            (base / "anchor").mkdir()
+            anchor = measure(old, base / "anchor")
+    print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses")
+    print(describe("now", boot, presses))
+    if anchor is None:
+        print(f"  anchor: commit {commit} is not in this clone; skipped")
+        return
+    print(describe(commit, *anchor))
+    print(
+        f"  ratio anchor/now: boot {anchor[0] / boot:.2f}x, "
+        f"per press mean {statistics.mean(anchor[1]) / statistics.mean(presses):.2f}x"
+    )
+
+
+if __name__ == "__main__":
+    main()

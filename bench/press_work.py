@@ -1,0 +1,154 @@
+"""The scripted game in one MicroPython process, each press marked for callgrind (runs under micropython).
+
+    valgrind --tool=callgrind --dump-before=time_ticks_cpu micropython bench/press_work.py REPO CODE
+
+CODE holds firmware/ and shared_engine/: this repository, or an earlier
+version of it (the anchor). The firmware runs on the simulator's pins, clock
+and flash; its I2C bus only counts bytes, so the simulated panel's decoding
+is not counted as the firmware's work. The loop is driven as the firmware's
+own runtime drives it: woken by button edges and by what falls due, or, for
+firmware from before that design, polled every 5 ms with a frame at least
+every 50 ms.
+
+`time.ticks_cpu()`, which nothing else here calls, marks each boundary; with
+--dump-before callgrind writes one profile part per stretch: the harness's
+start, boot to the first screen, then one part per press (pin down, held,
+released, and 100 ms after). The last line printed says whether the game
+ended as the rules say.
+"""
+
+import sys
+
+repo, code = sys.argv[1], sys.argv[2]
+sys.path[:0] = [code + "/firmware", code, repo + "/host/adjutant/sim/device", repo]
+
+import clock  # noqa: E402
+
+sys.modules["time"] = clock.time_module
+sys.modules["select"] = clock.select_module
+import machine  # noqa: E402
+
+sys.modules["machine"] = machine
+import os  # noqa: E402
+
+import vfs  # noqa: E402
+from clock import CLOCK  # noqa: E402
+from flash import RamFlash, littlefs  # noqa: E402
+
+from tests.firmware import full_game  # noqa: E402
+
+mark = clock._real_time.ticks_cpu
+NAMES = ("UP", "DOWN", "OK", "BACK")
+PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
+POLL_MS = 5  # the earlier design's button poll
+FRAME_MS = 50  # and its screen task's longest wait
+SETTLE_MS = 100
+
+
+class Bus:
+    """An I2C bus that takes every transfer and only counts it."""
+
+    sent = 0
+
+    def writevto(self, addr, vector, stop=True):
+        for part in vector:
+            Bus.sent += len(part)
+
+
+class Flag:
+    def __init__(self):
+        self.state = False
+
+    def set(self):
+        self.state = True
+
+
+class Dice:
+    """A repeatable byte source for the dice, as the firmware tests use."""
+
+    def __init__(self, seed):
+        self.state = seed
+
+    def __call__(self):
+        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.state >> 16) & 0xFF
+
+
+dice = Dice(3)
+
+
+def allow(ms):
+    CLOCK.until = CLOCK.now + ms
+    CLOCK.advance(ms)
+
+
+def now():
+    return CLOCK.now & 0x3FFFFFFF
+
+
+def run_woken(device, wake, ms):
+    """This design's loop: asleep until an edge or until the UI has something due."""
+    end = CLOCK.now + ms
+    while True:
+        if wake.state:
+            wake.state = False
+            device.step()
+            continue
+        wait = device.due(now())
+        if wait is None or CLOCK.now + wait > end:
+            allow(end - CLOCK.now)
+            return
+        allow(wait)
+        device.step()
+
+
+def run_polled(device, ms, since):
+    """The earlier loop: poll the buttons every 5 ms, step on events or every 50 ms."""
+    for _ in range(ms // POLL_MS):
+        allow(POLL_MS)
+        if device.buttons.poll() or CLOCK.now - since[0] >= FRAME_MS:
+            device.step()
+            since[0] = CLOCK.now
+
+
+vfs.mount(littlefs(RamFlash(64), True)[0], "/flash")
+os.chdir("/flash")
+machine.Pin.pins = {}
+pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in NAMES]
+allow(1)
+mark()  # -- the harness is ready: boot begins
+from buttons import Buttons  # noqa: E402
+from oled import Oled  # noqa: E402
+
+display = Oled(Bus(), "ssd1306", 0x3C, 0)
+buttons = Buttons(pins, NAMES)
+try:
+    import config
+    from ui import UI
+
+    settings, _ = config.load()
+    device = UI(display, buttons, dice, settings, "bench", now=now())
+    woken = True
+except ImportError:  # firmware from before the Session/UI design
+    from app import App
+
+    device = App(display, buttons, dice, "bench", now=now())
+    woken = False
+device.step()
+mark()  # -- the first screen is on the panel
+wake = Flag()
+buttons.wake = wake
+since = [CLOCK.now]
+presses = 0
+for button, ms in full_game.events():
+    for level, held in ((0, ms), (1, SETTLE_MS)):
+        machine.Pin.pins[PINS[button]].set_level(level)
+        if woken:
+            run_woken(device, wake, held)
+        else:
+            run_polled(device, held, since)
+    presses += 1
+    mark()  # -- one press
+session = getattr(device, "session", device)
+final = session.game.state.result[0] if session.game.state.result else None
+print("presses %d, i2c %d, final %s, expected %s" % (presses, Bus.sent, final, full_game.expected_totals()))
