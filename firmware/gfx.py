@@ -21,11 +21,16 @@ def text(fb, s, x, y, scale=1, color=1):
         for col in range(CHAR):
             bits = _glyph_buf[col]
             row = 0
-            while bits:
+            while bits:  # each run of lit pixels down a column is one rectangle
                 if bits & 1:
-                    fb.fill_rect(x + col * scale, y + row * scale, scale, scale, color)
-                bits >>= 1
-                row += 1
+                    top = row
+                    while bits & 1:
+                        bits >>= 1
+                        row += 1
+                    fb.fill_rect(x + col * scale, y + top * scale, scale, (row - top) * scale, color)
+                else:
+                    bits >>= 1
+                    row += 1
         x += CHAR * scale
 
 
