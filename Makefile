@@ -17,10 +17,26 @@ venv: $(VENV)/.installed
 
 test: $(VENV)/.installed lint check-mpy test-cpython test-micropython
 
-lint: $(VENV)/.installed
+# The boards' MicroPython API (micropython-stubs), one folder per board family: they clash.
+STUBS := $(VENV)/stubs
+STUBS_rp2 := micropython-rp2-rpi_pico-stubs==1.29.0.post1
+STUBS_esp32 := micropython-esp32-stubs==1.29.0.post1
+FAMILIES := rp2 esp32
+
+$(STUBS)/%/.installed: $(VENV)/.installed
+	$(BIN)/pip install --quiet --upgrade --target $(STUBS)/$* '$(STUBS_$*)'
+	touch $@
+
+lint: $(VENV)/.installed $(FAMILIES:%=$(STUBS)/%/.installed)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
+	@# The firmware against each board family's API: a call a board would refuse fails here.
+	for family in $(FAMILIES); do \
+		(cd firmware && MYPYPATH=../$(STUBS)/$$family:..:. ../$(BIN)/mypy --config-file ../mypy-firmware.ini \
+			--custom-typeshed-dir ../$(STUBS)/$$family --cache-dir ../.mypy_cache/$$family \
+			*.py screens/*.py examples/*.py) || exit 1; \
+	done
 
 check-mpy: $(VENV)/.installed
 	@$(BIN)/python tests/tools/check_mpy_cross.py $(MPY_CROSS) shared_engine firmware

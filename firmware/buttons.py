@@ -32,7 +32,7 @@ class Buttons:
         self.names = names
         n = len(pins)
         self.raw = bytearray(n)  # 1 = pressed (the pins are active low)
-        self.raw_at = [0] * n
+        self.raw_at = [ticks_ms()] * n  # when each raw level began
         self.down = bytearray(n)  # debounced state
         self.down_at = [0] * n
         self.long_sent = bytearray(n)
@@ -43,7 +43,7 @@ class Buttons:
         self.dropped = 0
         self.ring_button = bytearray(RING)
         self.ring_level = bytearray(RING)
-        self.ring_at = [0] * RING
+        self.ring_at = [ticks_ms()] * RING  # each slot's time, written with its edge
         self.head = 0  # written by the interrupt handler
         self.tail = 0
         self.wake = None  # set by each edge: what the loop awaits

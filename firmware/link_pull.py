@@ -22,7 +22,7 @@ def _compress(data):
     import deflate
 
     out = io.BytesIO()
-    with deflate.DeflateIO(out, deflate.RAW, frames.WINDOW_BITS) as d:
+    with deflate.DeflateIO(out, deflate.RAW, frames.WINDOW_BITS) as d:  # type: ignore[attr-defined]  # a stream on every port; the stubs lack __enter__
         d.write(data)
     return out.getvalue()
 

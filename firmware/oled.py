@@ -102,7 +102,7 @@ class Oled(framebuf.FrameBuffer):
         # A missing or miswired display must not stop the device: the game goes on
         # in the frame buffer, and the panel is tried again every RETRY_MS.
         self.fault = None  # the OSError of the last transfer that failed
-        self.tried = 0
+        self.tried = time.ticks_ms()
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.start()
 

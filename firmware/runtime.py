@@ -31,8 +31,8 @@ def build(board_name=None):
     i2c = machine.I2C(bus["id"], sda=machine.Pin(bus["sda"]), scl=machine.Pin(bus["scl"]), freq=bus["freq"])
     shown = board["display"]
     gpio = board["gpio"]
-    pins = "SDA=%s%d SCL=%s%d" % (gpio, bus["sda"], gpio, bus["scl"])
-    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"], pins)
+    where = "SDA=%s%d SCL=%s%d" % (gpio, bus["sda"], gpio, bus["scl"])
+    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"], where)
     if display.fault is not None:
         print(display.problem())  # on the serial console; `adjutant info` says it too
     names = boards.BUTTONS

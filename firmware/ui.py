@@ -28,7 +28,7 @@ class UI:
         self.board_name = board_name
         self.settings = settings
         self.toast = None
-        self.toast_at = 0
+        self.toast_at = ticks_ms()
         self.toast_ms = TOAST_MS
         self.must_read = False  # the toast is a warning: it stays, and only OK or BACK closes it
         self.idle_at = ticks_ms() if now is None else now
@@ -123,7 +123,7 @@ class UI:
     def warn(self, text):
         """A message that must be read: it stays until OK (or BACK), and that press does nothing else."""
         if self.must_read:  # one warning after another: keep both
-            text = self.toast + "; " + text
+            text = "%s; %s" % (self.toast, text)
         self.must_read = False
         self.say(text)
         self.must_read = True

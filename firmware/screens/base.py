@@ -15,7 +15,7 @@ def step_number(button, value, low=0, high=BP_MAX):
 class Screen:
     name = "screen"
     title = ""
-    repeat = ()  # buttons that auto-repeat here (number entry)
+    repeat: tuple = ()  # buttons that auto-repeat here (number entry)
 
     def __init__(self, ui):
         self.ui = ui  # the screen stack and messages

@@ -42,6 +42,9 @@ class TwoNumbers(Screen):
     def adjust(self, button):
         self.values[self.side] = step_number(button, self.values[self.side])
 
+    def enter(self):
+        raise NotImplementedError  # each entry screen says what its two numbers do
+
 
 class BattleEntry(TwoNumbers):
     name = "battle"

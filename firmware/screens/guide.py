@@ -16,9 +16,9 @@ class Guidance(Message):
         if game.state.solo is not None:
             from shared_engine.solitaire import prompt
 
-            prompt = prompt(game.state)
-            if prompt:
-                text = prompt + ("\n" + text if text else "")
+            due = prompt(game.state)  # what the AI's steps ask now
+            if due:
+                text = due + ("\n" + text if text else "")
         super().__init__(ui, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
 
 

@@ -4,6 +4,11 @@ Pins hold a level and call their interrupt handler on a change, as the
 RP2040 and ESP32 do. I2C delivers each transfer to the emulated OLED at its
 address and counts the bytes on the wire, the address byte included. The
 watchdog is checked against the simulated clock.
+
+Each signature is the board's (micropython-stubs' machine.pyi, compared by
+tests/test_sim_machine_api.py), so the simulator refuses a call a board would
+refuse. MicroPython has no positional-only marker (/): those parameters take
+any name here, and the firmware's type check against the stubs holds them.
 """
 
 from clock import CLOCK, WatchdogReset
@@ -18,20 +23,20 @@ class Pin:
     IRQ_RISING = 8
     pins = {}  # id -> Pin: the simulator presses buttons through this
 
-    def __init__(self, pin_id, mode=-1, pull=-1, value=None):
-        self.id = pin_id
+    def __init__(self, id, mode=-1, pull=-1, *, value=None):
+        pin_id = self.id = id
         existing = Pin.pins.get(pin_id)
         self.level = existing.level if existing else (1 if pull == Pin.PULL_UP else 0)
         self.handler = None
         self.trigger = 0
         Pin.pins[pin_id] = self
 
-    def value(self, level=None):
-        if level is None:
+    def value(self, x=None):
+        if x is None:
             return self.level
-        self.set_level(level)
+        self.set_level(x)
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, *, hard=False):
         self.handler = handler
         self.trigger = trigger
 
@@ -52,7 +57,7 @@ class I2C:
     last_at = None
     hang = False  # set by the simulator to make the bus lock up
 
-    def __init__(self, bus_id, scl=None, sda=None, freq=400_000, timeout=50_000):
+    def __init__(self, id, *, scl=None, sda=None, freq=400_000, timeout=50_000):
         self.freq = freq
 
     def scan(self):
@@ -91,7 +96,7 @@ SoftI2C = I2C
 
 
 class WDT:
-    def __init__(self, id=0, timeout=5000):
+    def __init__(self, *, id=0, timeout=5000):
         self.timeout = timeout
         CLOCK.watchdog = (timeout, CLOCK.now)
 
