@@ -1,9 +1,11 @@
 """One game on flash: a compacted snapshot plus an append-only journal.
 
     g0007.snp    snapshot: a meta line {"gen":N}, then the game log, a compact record a line
-    g0007.j<N>   journal: the records since snapshot generation N
+    g0007.j<N>   journal: the records since snapshot generation N, compact too
 
-Every line is "<crc32 as 8 hex digits> <canonical JSON>\n". An action is
+Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
+link also sends (["bp",14,12]), so what the host checks is what is stored. Older
+firmware's full records ({"a":"bp",...}) still load. An action is
 appended (and the file flushed, which commits it on littlefs) before the
 screen confirms it. A snapshot is written to a .tmp file and renamed over the
 old one, so it is either the old or the new, never half of each; the journal
@@ -21,7 +23,7 @@ import wallclock
 from shared_engine.canonical_json import dumps
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import decode, decode_any, encode, encode_compact
+from shared_engine.log import decode_any, encode_compact
 
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
 
@@ -50,14 +52,14 @@ def read_meta(root, gid):
 
 
 def log_digest(game):
-    """[sha256 hex, size, records] of the game's canonical log, as a host stores it."""
+    """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
     from binascii import hexlify
     from hashlib import sha256
 
     digest = sha256()
     size = 0
-    for line in game.log_lines():
-        data = line.encode() + b"\n"
+    for action in [game.header] + game.actions:
+        data = encode_compact(action).encode() + b"\n"
         digest.update(data)
         size += len(data)
     return [hexlify(digest.digest()).decode(), size, 1 + len(game.actions)]
@@ -138,7 +140,7 @@ class Journal:
         self.records = 0
         for text in _checked_lines(self._journal_path(), problems):
             try:
-                game.apply(decode(text, "journal"))
+                game.apply(decode_any(text, "journal"))  # full records: older firmware's
             except GameError as e:
                 problems.append("%s: %s; it and what follows were dropped" % (self.gid, e))
                 break
@@ -166,7 +168,7 @@ class Journal:
             if self._file is None:
                 # Held open: the file's 1 KB cache is found once, not in a fragmented heap at every action.
                 self._file = open(self._journal_path(), "a")
-            self._file.write(_line(encode(action)))
+            self._file.write(_line(encode_compact(action)))  # one record form, on flash and on the wire
             self._file.flush()  # littlefs commits the file here, as close() would
         except OSError:
             self.close()
@@ -195,7 +197,7 @@ class Journal:
         times = self.times
         if game.state.phase == "over":
             # A finished game's log, described once, so the link lists it without replaying it.
-            meta["log"] = log_digest(game)
+            meta["sent"] = log_digest(game)
             if "done" not in times:
                 times["done"] = wallclock.stamp()
         elif "done" in times:  # the end was undone
@@ -220,14 +222,14 @@ class Journal:
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
         if meta is None:
             meta, _ = read_meta(self.root, self.gid)
-        if not meta or "log" not in meta:
+        if not meta or "sent" not in meta:  # older firmware's "log" digest was of another form
             return None
         try:
             if os.stat("%s.j%d" % (self.base, meta["gen"]))[6]:
                 return None
         except OSError:
             pass
-        return meta["log"]
+        return meta["sent"]
 
     def remove(self):
         self.close()

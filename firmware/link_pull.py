@@ -28,11 +28,10 @@ def _compress(data):
 
 
 class LogView:
-    """A game's log: its size and sha256 as the host stores it (canonical JSON lines).
-
-    On the wire each record travels in its compact tuple form, ["bp",14,12]
-    for {"CP":14,"EA":12,"a":"bp","v":1}, which the host expands with the
-    same engine; the sha256 checks the expansion end to end.
+    """A game's log as the link sends it: compact records, ["bp",14,12] for
+    {"CP":14,"EA":12,"a":"bp","v":1}, one a line, as the flash holds them. Its
+    sha256 and size are of exactly those bytes; the host checks them before it
+    expands the records to its canonical log with the same engine.
     """
 
     def __init__(self, gid, game, digest=None):
@@ -67,15 +66,11 @@ class SettledView:
     def compact(self, start, budget):
         from journal import _checked_lines
 
-        from shared_engine.log import decode, encode_compact
-
         out = bytearray()
         i = -1  # the meta line comes first
         sent = 0
         for text in _checked_lines("%s/%s.snp" % (games.ROOT, self.gid), []):
-            if i >= start:
-                if text[0] != "[":  # saved by firmware 0.4.0 or older: full records
-                    text = encode_compact(decode(text))
+            if i >= start:  # a settled snapshot holds compact records: sent as they are
                 data = text.encode() + b"\n"
                 if out and len(out) + len(data) > budget:
                     break

@@ -1,3 +1,3 @@
 """The firmware's version, shown in About and sent in the link's handshake."""
 
-VERSION = "0.4.0"
+VERSION = "0.5.0"

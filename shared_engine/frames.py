@@ -17,7 +17,7 @@ from binascii import a2b_base64, b2a_base64, crc32
 
 from .canonical_json import dumps
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: a game's sha256 is of the compact records as sent (1: of the canonical log)
 MARK = 0x7E  # "~"
 HEAD = 13  # "~" + 4 + 8
 BODY_MAX = 3072  # decoded body: header + payload

@@ -51,7 +51,7 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         first = adjutant(dev.serial_path, "deploy").stdout
         assert "plain MicroPython" in first
         info = answers(dev.serial_path)
-        assert "firmware        0.4.0" in info
+        assert "firmware        0.5.0" in info
         dev.press("OK")  # roll the RE die: a game to keep across the update
         second = adjutant(dev.serial_path, "deploy").stdout
         assert "stopping for the update" in second

@@ -394,9 +394,18 @@ def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
 
     from shared_engine import frames
 
-    old = ScriptedWire([{"st": frames.VERSION, "proto": 0, "err": "protocol 1 asked, this device speaks 0"}])
+    old = ScriptedWire([{"st": frames.VERSION, "proto": 0, "err": "protocol 2 asked, this device speaks 0"}])
     with pytest.raises(VersionMismatch, match="update the firmware"):
         Device(old, timeout=0.5).hello()
+    # firmware of protocol 1 is still read: the host asks again in its protocol
+    older = ScriptedWire(
+        [
+            {"st": frames.VERSION, "proto": 1, "err": "protocol 2 asked, this device speaks 1"},
+            {"st": 0, "proto": 1, "boot": "b1"},
+        ]
+    )
+    device = Device(older, timeout=0.5)
+    assert device.hello()["boot"] == "b1" and device.proto == 1
 
     class Silent(ScriptedWire):
         def write(self, data: bytes) -> None:  # the device misses one request, then answers again
@@ -430,7 +439,8 @@ def test_a_pull_of_finished_games_marks_them_all_pulled_on_the_device(tmp_path: 
         listed = device.request("list")["games"]
         assert [g["pulled"] for g in listed] == [True, True, True]
         assert store.unacked(device.info["dev"]) == []
-        assert {g.sha for g in store.games()} == {hashlib_sha(log)}
+        assert {g.sha for g in store.games()} == {sent_sha(log)}  # of the records as they travelled
+        assert {g.log for g in store.games()} == {log.read_text()}  # the archive keeps the canonical log
         device.port.close()
 
 
@@ -484,10 +494,14 @@ def test_pull_dedup_layer_2_the_archive_skips_what_it_holds_when_the_device_list
         device.port.close()
 
 
-def hashlib_sha(path: pathlib.Path) -> str:
+def sent_sha(path: pathlib.Path) -> str:
+    """The sha256 a device gives a game (protocol 2): of its compact records, a line each."""
     import hashlib
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    from shared_engine.log import decode, encode_compact
+
+    lines = path.read_text().splitlines()
+    return hashlib.sha256("".join(encode_compact(decode(line)) + "\n" for line in lines).encode()).hexdigest()
 
 
 def test_a_networked_board_works_through_a_pyserial_url(played: SimDevice, tmp_path: pathlib.Path) -> None:
@@ -532,7 +546,7 @@ def test_a_networked_board_works_through_a_pyserial_url(played: SimDevice, tmp_p
     pty.close()
     server.close()
     assert done.returncode == 0, done.stderr
-    assert "firmware        0.4.0" in done.stdout
+    assert "firmware        0.5.0" in done.stdout
 
 
 def test_devices_lists_a_running_simulator(played: SimDevice, tmp_path: pathlib.Path) -> None:
@@ -615,7 +629,7 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
 ) -> None:
     import hashlib
 
-    from adjutant.errors import DeviceRefused
+    from adjutant.errors import DeviceRefused, InvalidData
 
     from shared_engine import frames
     from shared_engine.log import decode, encode_compact
@@ -626,7 +640,10 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     sha = hashlib.sha256(log.encode()).hexdigest()
 
     class Fake:
+        """A device of protocol 1 (firmware 0.4): its digests are of the canonical log."""
+
         wire_in = wire_out = 0
+        proto = 1
 
         def __init__(self) -> None:
             self.info = {"dev": "fake-1", "board": "pico", "fw": "0.4.0", "caps": []}
@@ -654,6 +671,21 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     result = pull(fake, store)  # type: ignore[arg-type]
     assert result.new == ["g0001"] and result.moved_on == ["g0002"]
     assert [g.gid for g in store.games()] == ["g0001"] and fake.acked == [["g0001", sha]]
+
+    # The same device after a firmware update (protocol 2) lists the games under the digest of
+    # their compact records: the game already archived is recognised, not counted as updated.
+    fake = Fake()
+    fake.proto = 2
+    sha = hashlib.sha256(compact).hexdigest()
+    again = pull(fake, store)  # type: ignore[arg-type]
+    assert again.new == [] and again.updated == [] and again.unchanged == 1 and again.moved_on == ["g0002"]
+    assert fake.acked == [["g0001", sha]] and [g.sha for g in store.games()] == [sha]
+    # and records that do not match their digest are refused, and nothing is stored
+    fake = Fake()
+    fake.proto = 2
+    sha = "0" * 64
+    with pytest.raises(InvalidData, match="sha256 does not match"):
+        pull(fake, store)  # type: ignore[arg-type]
 
 
 def test_bgstats_refuses_a_game_not_yet_finished_and_says_so(tmp_path: pathlib.Path) -> None:

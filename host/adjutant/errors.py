@@ -50,9 +50,10 @@ class InvalidData(AdjutantError):
 class DeviceRefused(AdjutantError):
     exit_code = 8
 
-    def __init__(self, status: int, message: str):
+    def __init__(self, status: int, message: str, reply: dict | None = None):
         super().__init__(message)
         self.status = status
+        self.reply = reply or {}
 
 
 class ArchiveError(AdjutantError):

@@ -9,8 +9,11 @@
    come, so the host's work overlaps the device's. A game that needs more
    than one chunk keeps what has arrived in the archive after every chunk,
    so an interrupted pull resumes from there.
-3. The records are expanded to the engine's canonical log, whose sha256 must
-   equal the device's, and replayed to check them and to read the result.
+3. The records' sha256 must equal the device's: of the bytes as sent (protocol
+   2), or of the canonical log they expand to (protocol 1, older firmware). They
+   are expanded to the engine's canonical log, which the archive keeps, and
+   replayed to check them and to read the result. A game archived from an
+   older firmware, listed again under its new digest, is recognised by its log.
 4. Only games committed to SQLite are acknowledged (ack), which lets the
    device remove them when its flash runs low. Acks not yet delivered are
    remembered and sent with the next pull's first request.
@@ -70,6 +73,11 @@ def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]
         # The C encoder differs from the engine's only on exotic escapes; the engine decides.
         log = "".join(encode(a) + "\n" for a in actions)
     return log, game
+
+
+def sent_digest(compact_lines: list[str]) -> str:
+    """The sha256 a protocol-2 device gives a game: of its compact records, a line each, as sent."""
+    return hashlib.sha256("".join(line + "\n" for line in compact_lines).encode()).hexdigest()
 
 
 def summarize(dev: str, gid: str, sha: str, log: str, game: Game, times: list | None = None) -> StoredGame:
@@ -182,14 +190,23 @@ def pull(
             inflight.append((ask(entry, records), entry))
             continue
         had_before = store.known(dev, gid)
-        log, game = expand(records, sha)
-        if hashlib.sha256(log.encode()).hexdigest() != sha:
+        if device.proto >= 2:
+            intact = sent_digest(records) == sha
+            log, game = expand(records) if intact else ("", None)
+        else:
+            log, game = expand(records, sha)
+            intact = hashlib.sha256(log.encode()).hexdigest() == sha
+        if not intact or game is None:
             store.save_partial(dev, gid, sha, [])  # start this game afresh next time
-            raise InvalidData(f"game {gid}: the expanded log's sha256 does not match the device's; run pull again")
+            raise InvalidData(f"game {gid}: the records' sha256 does not match the device's; run pull again")
+        same = had_before and store.same_log(dev, gid, log)  # archived already, under an older digest
         store.put(summarize(dev, gid, sha, log, game, entry.get("t")), cursor=gid >= (store.cursor(dev)[0] or ""))
         stored.append([gid, sha])
         result.payload_bytes += len(log.encode())
-        (result.updated if had_before else result.new).append(gid)
+        if same:
+            result.unchanged += 1
+        else:
+            (result.updated if had_before else result.new).append(gid)
         if len(stored) % COMMIT_EVERY == 0:
             store.commit()
     store.commit()  # durable before the device hears it may remove these games

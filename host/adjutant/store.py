@@ -218,6 +218,11 @@ class Store:
         row = self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=? AND sha=?", (dev, gid, sha)).fetchone()
         return row is not None
 
+    def same_log(self, dev: str, gid: str, log: str) -> bool:
+        """The archive holds this game with exactly this log."""
+        row = self.db.execute("SELECT log FROM games WHERE dev=? AND gid=?", (dev, gid)).fetchone()
+        return row is not None and row[0] == log
+
     def known(self, dev: str, gid: str) -> bool:
         return self.db.execute("SELECT 1 FROM games WHERE dev=? AND gid=?", (dev, gid)).fetchone() is not None
 

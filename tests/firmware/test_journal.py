@@ -82,3 +82,40 @@ def test_journal_folded_into_a_newer_snapshot_is_not_applied_twice():
     assert again.load().log_text() == game.log_text()
     assert sorted(os.listdir("games")) == ["g0001.snp"]  # leftovers cleaned up
     rig.unmount()
+
+
+def test_records_are_stored_compact_and_older_firmwares_full_records_still_load():
+    game = _game()
+    j = _stored(game)
+    j.close()
+    with open(j._journal_path()) as f:
+        stored = [line.split(" ", 1)[1] for line in f.read().split("\n") if line]
+    from shared_engine.log import encode, encode_compact
+
+    assert stored == [encode_compact(a) for a in game.actions]  # the form the link sends: ["next"]
+    # a journal written by older firmware holds full records; they load, and new ones follow compact
+    from journal import _line
+
+    with open(j._journal_path(), "w") as f:
+        for action in game.actions:
+            f.write(_line(encode(action)))
+    again = Journal("games", "g0001")
+    assert again.load().log_text() == game.log_text() and again.problems == []
+    again.append(("next",))
+    again.close()
+    with open(j._journal_path()) as f:
+        assert f.read().split("\n")[-2].split(" ", 1)[1] == '["next"]'
+    rig.unmount()
+
+
+def test_a_finished_games_digest_is_of_the_records_as_sent():
+    import hashlib
+    from binascii import hexlify
+
+    from journal import log_digest
+    from shared_engine.log import encode_compact
+
+    game = _game()
+    sent = "".join(encode_compact(a) + "\n" for a in [game.header] + game.actions).encode()
+    sha = hexlify(hashlib.sha256(sent).digest()).decode()
+    assert log_digest(game) == [sha, len(sent), 1 + len(game.actions)]

@@ -19,6 +19,9 @@ from adjutant.errors import DeviceGone, DeviceRefused, DeviceRestarted, NoDevice
 from shared_engine import frames
 
 TIMEOUT_S = 3.0
+# Protocols this host speaks, newest first. 1: a game's sha256 is of its canonical log, which
+# the host rebuilds from the records; 2: of the compact records exactly as sent.
+PROTOCOLS = (frames.PROTOCOL, 1)
 
 
 class Device:
@@ -30,6 +33,7 @@ class Device:
         self.pending: collections.deque[bytes | None] = collections.deque()
         self.events: collections.deque[dict] = collections.deque()
         self.next_id = 1
+        self.proto = frames.PROTOCOL  # the newest both ends speak, settled by hello()
         self.info: dict = {}
         self.wire_out = 0
         self.wire_in = 0
@@ -131,7 +135,7 @@ class Device:
     def _after_silence(self) -> None:
         """A request went unanswered: find out whether the device restarted."""
         before = self.info.get("boot")
-        reply = self._exchange("hello", b"", None, _hello())
+        reply = self._exchange("hello", b"", None, _hello(self.proto))
         if reply is None:
             raise DeviceGone()
         self._same_boot(before, reply)
@@ -141,8 +145,12 @@ class Device:
     def hello(self) -> dict:
         self.port.reset_input_buffer()
         try:
-            reply = self.request("hello", **_hello())
+            reply = self.request("hello", **_hello(self.proto))
         except DeviceRefused as e:
+            theirs = e.reply.get("proto")
+            if e.status == frames.VERSION and theirs in PROTOCOLS and theirs != self.proto:
+                self.proto = theirs  # older firmware: this host still reads it
+                return self.hello()
             if e.status == frames.VERSION:
                 raise VersionMismatch(
                     f"{e}; update the firmware (`adjutant deploy`) or this CLI so both speak the same protocol"
@@ -153,7 +161,7 @@ class Device:
 
     def check_same_boot(self) -> None:
         before = self.info.get("boot")
-        self._same_boot(before, self.request("hello", **_hello()))
+        self._same_boot(before, self.request("hello", **_hello(self.proto)))
 
     def _same_boot(self, before: str | None, reply: dict) -> None:
         """A new boot id in a hello's reply: the device restarted since `before`, mid-transfer."""
@@ -173,10 +181,10 @@ class Device:
                 return frame
 
 
-def _hello() -> dict:
+def _hello(proto: int) -> dict:
     # Every connection sets the device's clock: a board's own starts over at each boot,
     # and the games it records are dated by it.
-    return {"proto": frames.PROTOCOL, "now": int(time.time())}
+    return {"proto": proto, "now": int(time.time())}
 
 
 def _checked(reply: dict) -> dict:
@@ -185,7 +193,7 @@ def _checked(reply: dict) -> dict:
         return reply
     code = status if isinstance(status, int) else -1
     name = frames.STATUS_NAMES[code] if 0 <= code < len(frames.STATUS_NAMES) else repr(status)
-    raise DeviceRefused(code, f"device: {name}: {reply.get('err', '')}".rstrip(": "))
+    raise DeviceRefused(code, f"device: {name}: {reply.get('err', '')}".rstrip(": "), reply)
 
 
 def connect(port: str, on_text: Callable[[str], None] | None = None, timeout: float = TIMEOUT_S) -> Device:
