@@ -113,6 +113,7 @@ def test_a_finished_games_digest_is_of_the_records_as_sent():
     from binascii import hexlify
 
     from journal import log_digest
+
     from shared_engine.log import encode_compact
 
     game = _game()
