@@ -218,6 +218,13 @@ class Journal:
         if old != self._journal_path():
             remove_quietly(old)
 
+    def snapshot_records(self):
+        """The snapshot's records as stored (compact JSON text), one at a time, after its meta line."""
+        lines = _checked_lines(self.base + ".snp", [])
+        for _ in lines:  # the meta line
+            break
+        yield from lines
+
     def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
         if meta is None:

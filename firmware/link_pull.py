@@ -57,26 +57,23 @@ class LogView:
 class SettledView:
     """A finished game served straight from its snapshot: no replay, records decoded one by one."""
 
-    def __init__(self, gid, digest):
-        self.gid = gid
+    def __init__(self, journal, digest):
+        self.journal = journal
+        self.gid = journal.gid
         self.sha, self.size, self.count = digest
         self.game = None
         self.key = None
 
     def compact(self, start, budget):
-        from journal import _checked_lines
-
         out = bytearray()
-        i = -1  # the meta line comes first
         sent = 0
-        for text in _checked_lines("%s/%s.snp" % (games.ROOT, self.gid), []):
+        for i, text in enumerate(self.journal.snapshot_records()):
             if i >= start:  # a settled snapshot holds compact records: sent as they are
                 data = text.encode() + b"\n"
                 if out and len(out) + len(data) > budget:
                     break
                 out += data
                 sent += 1
-            i += 1
         return bytes(out), sent
 
 
@@ -95,7 +92,7 @@ def view_of(ops, gid):
         journal = Journal(games.ROOT, gid)
         digest = journal.settled_digest()
         if digest is not None:
-            ops.view = SettledView(gid, digest)
+            ops.view = SettledView(journal, digest)
             return ops.view
         game = journal.load()
     else:
