@@ -20,7 +20,6 @@ from binascii import crc32
 
 import wallclock
 
-from shared_engine.canonical_json import dumps
 from shared_engine.errors import GameError
 from shared_engine.game import Game
 from shared_engine.log import decode_any, encode_compact
@@ -206,7 +205,7 @@ class Journal:
             times[key] = wallclock.settle(times[key])
         meta.update(times)
         with open(tmp, "w") as f:
-            f.write(_line(dumps(meta)))
+            f.write(_line(json.dumps(meta, separators=(",", ":"))))  # read back with json.loads only
             # Compact records: half the flash, and the link sends them as they are.
             f.write(_line(encode_compact(game.header)))
             for action in game.actions:

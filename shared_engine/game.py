@@ -14,7 +14,6 @@ re-applies what undo dropped until a new action is taken.
 
 from . import rules
 from .actions import SCHEMA_VERSION, from_record, make, to_record
-from .canonical_json import dumps
 from .dice import roll
 from .errors import GameError
 from .log import encode, numbered_actions
@@ -136,6 +135,8 @@ class Game:
         return d
 
     def state_json(self):
+        from .canonical_json import dumps
+
         return dumps(self.state_dict())
 
     def reminders(self):

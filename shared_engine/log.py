@@ -7,13 +7,15 @@ hold "undo" and "redo" lines, which Game.apply understands.
 import json
 
 from .actions import SPECS, from_record, to_record
-from .canonical_json import dumps
 from .errors import GameError
 
 LINE_MAX = 512  # no valid record is near this; a longer line is damage
 
 
 def encode(action):
+    # Loaded at first use: the device stores and sends compact records and seldom needs this.
+    from .canonical_json import dumps
+
     return dumps(to_record(action))
 
 
