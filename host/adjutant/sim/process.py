@@ -227,7 +227,13 @@ class SimDevice:
         return json.loads(self.command("stats", "stats") or "{}")
 
     def shown(self) -> str:
-        return " ".join(self.state().get("shown", []))
+        """The texts on the panel, read off its pixels, top to bottom."""
+        return " ".join(self.texts())
+
+    def texts(self) -> list[str]:
+        from adjutant.sim.panel_text import read
+
+        return read(self.frame().pixels)
 
     def close(self) -> None:
         if self.timer:

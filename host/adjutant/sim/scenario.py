@@ -121,7 +121,7 @@ def _expect(device: SimDevice, args: list[str]) -> None:
     what = args[0]
     state = device.state()
     if what == "text":
-        shown = " ".join(state.get("shown", []))
+        shown = device.shown()
         if args[1] not in shown:
             raise ScenarioError(f"screen shows {shown!r}, not {args[1]!r}")
     elif what == "screen":

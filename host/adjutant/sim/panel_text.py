@@ -1,0 +1,170 @@
+"""Read the text off the emulated panel's pixels, as a player reads the glass.
+
+The firmware draws all its text with MicroPython's built-in 8x8 font
+(framebuf.text), at scale 1 or scaled up by whole pixels (gfx.text), in
+either colour (inverted on a lit bar). The font's glyphs come from the
+micropython the simulator runs, so a glyph on the panel matches exactly or
+not at all. What is found is returned in reading order: top to bottom, then
+left to right, one string per run of characters on a line.
+"""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+
+WIDTH, HEIGHT = 128, 64
+FIRST, LAST = 32, 126  # the printable ASCII the firmware draws
+SCALES = (1, 2, 3)
+MAX_GAP = 3  # spaces a run may hold ("OK yes  BACK no" has two)
+MARKS = set(".,'`-_:;|!\" ")  # strokes as likely part of a drawing, or of text half covered, as text
+# The firmware draws no word of one letter: a lone letter is the strokes of a drawing or of text
+# a message box half covers. A lone digit is a number (the turn die, a total), "*" the turn marker.
+LONE_KEPT = set("0123456789*")
+
+_FONT_SCRIPT = f"""
+import framebuf
+buf = bytearray(8)
+fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+for code in range({FIRST}, {LAST + 1}):
+    fb.fill(0)
+    fb.text(chr(code), 0, 0, 1)
+    print(code, bytes(buf).hex())
+"""
+
+
+RELAXED = 0x7F  # rows 0-6 of a column: the bottom row and the last column are margins most glyphs leave blank
+
+
+@functools.lru_cache(maxsize=1)
+def relaxed_glyphs() -> dict[tuple[int, ...], str]:
+    """The font without its bottom row and last column, for text set closer than its margins
+    (the mat's two totals, one above the other): only glyphs still told apart that way."""
+    table: dict[tuple[int, ...], str] = {}
+    clashes = set()
+    for key, char in glyphs().items():
+        short = tuple(b & RELAXED for b in key[:7])
+        if short in table and table[short] != char:
+            clashes.add(short)
+        table[short] = char
+    return {k: v for k, v in table.items() if k not in clashes}
+
+
+@functools.lru_cache(maxsize=1)
+def glyphs() -> dict[tuple[int, ...], str]:
+    """The font as {8 column bytes (bit 0 = top row): character}, from the simulator's micropython."""
+    from adjutant.sim.process import micropython
+
+    out = subprocess.run([micropython(), "-c", _FONT_SCRIPT], capture_output=True, text=True, check=True).stdout
+    table: dict[tuple[int, ...], str] = {}
+    for line in out.splitlines():
+        code, data = line.split()
+        table.setdefault(tuple(bytes.fromhex(data)), chr(int(code)))
+    return table
+
+
+def _columns(pixels: bytes) -> list[int]:
+    """Each column of the panel as an int, bit y = pixel (x, y)."""
+    return [sum(((pixels[x + page * WIDTH]) << (8 * page)) for page in range(HEIGHT // 8)) for x in range(WIDTH)]
+
+
+def _scaled(columns: list[int], scale: int, dx: int, dy: int) -> tuple[list[int], list[int], int, int]:
+    """The panel seen through cells of scale x scale pixels from (dx, dy): (lit, uniform, width, height).
+
+    lit holds each cell's value; uniform says which cells are all one colour, the only ones
+    scaled text is made of.
+    """
+    if scale == 1:
+        return columns, [(1 << HEIGHT) - 1] * WIDTH, WIDTH, HEIGHT
+    width = (WIDTH - dx) // scale
+    height = (HEIGHT - dy) // scale
+    block = (1 << scale) - 1
+    lit, uniform = [], []
+    for cx in range(width):
+        value = same = 0
+        for cy in range(height):
+            first = None
+            ok = True
+            for sx in range(scale):
+                bits = (columns[dx + cx * scale + sx] >> (dy + cy * scale)) & block
+                if bits not in (0, block) or (first is not None and bits != first):
+                    ok = False
+                    break
+                first = bits
+            if ok:
+                same |= 1 << cy
+                if first:
+                    value |= 1 << cy
+        lit.append(value)
+        uniform.append(same)
+    return lit, uniform, width, height
+
+
+def _matches(lit: list[int], uniform: list[int], width: int, height: int) -> list[tuple[int, int, str]]:
+    """(x, y, char) in cells for every 8x8 window that is a glyph, in either colour."""
+    font, relaxed = glyphs(), relaxed_glyphs()
+    found = []
+    for y in range(height - 7):
+        for x in range(width - 7):
+            window = [(lit[x + c] >> y) & 0xFF for c in range(8)]
+            same = [(uniform[x + c] >> y) & 0xFF for c in range(8)]
+            char = None
+            if all(b == 0xFF for b in same):
+                char = font.get(tuple(window)) or font.get(tuple(0xFF ^ b for b in window))  # or light on a bar
+            if char is None and all(b & RELAXED == RELAXED for b in same[:7]):
+                char = relaxed.get(tuple(b & RELAXED for b in window[:7]))
+            if char is not None and char != " ":
+                found.append((x, y, char))
+    return found
+
+
+def _runs(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """Characters on one line, 8 cells apart (blanks between them as spaces), joined into runs."""
+    by_line: dict[int, list[tuple[int, str]]] = {}
+    for x, y, char in found:
+        by_line.setdefault(y, []).append((x, char))
+    runs = []
+    for y, chars in by_line.items():
+        chars.sort()
+        start, last, text = chars[0][0], chars[0][0], chars[0][1]
+        for x, char in chars[1:]:
+            gap = x - last
+            if gap % 8 == 0 and 8 <= gap <= 8 * (MAX_GAP + 1):
+                text += " " * (gap // 8 - 1) + char
+            else:
+                runs.append((y, start, text))
+                start, text = x, char
+            last = x
+        runs.append((y, start, text))
+    return runs
+
+
+def read(pixels: bytes) -> list[str]:
+    """The texts on a 128x64 MONO_VLSB frame, top to bottom and left to right."""
+    columns = _columns(pixels)
+    placed = []  # (y, x, text) in panel pixels
+    for scale in SCALES:
+        for dy in range(scale):
+            for dx in range(scale):
+                lit, uniform, width, height = _scaled(columns, scale, dx, dy)
+                for y, x, text in _runs(_matches(lit, uniform, width, height)):
+                    if all(c in MARKS for c in text) or (len(text) == 1 and text not in LONE_KEPT):
+                        continue
+                    placed.append((dy + y * scale, dx + x * scale, text, scale))
+    return [text for y, x, text, _ in sorted(_without_strays(placed))]
+
+
+def _without_strays(placed: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
+    """A lone character whose cell overlaps a longer run is part of that run's strokes ('p' in "CP")."""
+
+    def box(p: tuple[int, int, str, int]) -> tuple[int, int, int, int]:
+        y, x, text, scale = p
+        return x, y, x + 8 * scale * len(text), y + 8 * scale
+
+    def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    def stray(p: tuple[int, int, str, int]) -> bool:
+        return len(p[2]) == 1 and any(q is not p and len(q[2]) > 1 and overlap(box(p), box(q)) for q in placed)
+
+    return [p for p in placed if not stray(p)]
