@@ -85,6 +85,10 @@ def to_stl(solid, path: pathlib.Path) -> np.ndarray:
     data = np.zeros(len(tris), dtype=mesh.Mesh.dtype)
     data["vectors"] = verts[tris]
     mesh.Mesh(data).save(str(path))
+    # numpy-stl stamps the time into the 80-byte header: a fixed one keeps `make hardware`
+    # reproducible, so a rebuild of an unchanged case leaves the committed file as it was.
+    with open(path, "r+b") as f:
+        f.write(f"Adjutant {path.name}".encode().ljust(80)[:80])
     return verts[tris]
 
 
