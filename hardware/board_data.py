@@ -1,6 +1,6 @@
 """The board data in hardware/boards/*.json, read and checked against its chip's data.
 
-One JSON file per board (bus, buttons, battery sense, display) and one per
+One JSON file per board (bus, buttons, display) and one per
 chip (its usable GPIOs, reserved and input-only pins, strapping pins, ADC
 pins, which pins an I2C bus may use). Everything else is generated from it:
 firmware/boards.py, the wiring diagrams and the pin tables in the guide.
@@ -61,11 +61,6 @@ def problems(board: dict, chip: dict) -> list[str]:
             out.append(f"{name}: GPIO {pin} (button {button}) has no internal pull-up (input-only)")
         if pin in chip["strapping"]:
             out.append(f"{name}: GPIO {pin} (button {button}) is a strapping pin: held at reset, it changes the boot")
-    sense = board.get("battery_sense")
-    if sense:
-        use(sense["pin"], "battery sense")
-        if sense["pin"] not in chip["adc"]:
-            out.append(f"{name}: GPIO {sense['pin']} (battery sense) has no ADC")
     display = board["display"]
     if display["chip"] not in ("ssd1306", "sh1106"):
         out.append(f"{name}: display chip must be ssd1306 or sh1106")

@@ -41,7 +41,6 @@ def test_bad_pins_are_named() -> None:
     assert "no internal pull-up" in " ".join(_problems("esp32-devkit", button("OK", 36)))
     assert "strapping pin" in " ".join(_problems("esp32-c3-supermini", button("OK", 9)))
     assert "reserved: USB D+" in " ".join(_problems("esp32-c3-supermini", button("OK", 19)))
-    assert "has no ADC" in " ".join(_problems("pico", lambda b: b["battery_sense"].update(pin=22)))
 
 
 def test_the_firmware_board_table_is_generated_from_the_data() -> None:
@@ -56,7 +55,7 @@ def test_the_firmware_board_table_is_generated_from_the_data() -> None:
         defined = module.board(name)
         assert defined["i2c"] == data["i2c"] and defined["buttons"] == data["buttons"]
         assert defined["display"] == {k: data["display"][k] for k in ("chip", "addr", "rotate")}
-        assert defined["battery"] == data["battery_sense"]["pin"]
+        assert "battery" not in defined  # no sense pin: the firmware would never read it
 
 
 def test_wiring_diagrams_build_show_every_pin_and_are_up_to_date() -> None:
@@ -67,6 +66,67 @@ def test_wiring_diagrams_build_show_every_pin_and_are_up_to_date() -> None:
         for pin in [board["i2c"]["sda"], board["i2c"]["scl"], *board["buttons"].values()]:
             assert f"GPIO{pin}" in text, (name, pin)
         assert (REPO / f"hardware/wiring/{name}.svg").read_text() == svg, "run `make hardware`"
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+CHAR_EM = 0.62  # a sans-serif character's width in ems, a little over the average, so a near miss counts
+
+
+def text_boxes(svg: str) -> list[tuple[str, float, float, float, float]]:
+    """(text, left, top, right, bottom) of each label, from its position, size and length."""
+    root = ET.fromstring(svg)
+    default = float(root.get("font-size", "16"))
+    boxes = []
+    for node in root.iter(SVG + "text"):
+        size = float(node.get("font-size", default))
+        x, y = float(node.get("x", 0)), float(node.get("y", 0))
+        text = node.text or ""
+        boxes.append((text, x, y - 0.8 * size, x + CHAR_EM * size * len(text), y + 0.25 * size))
+    return boxes
+
+
+def overlaps(svg: str) -> list[str]:
+    boxes = text_boxes(svg)
+    width = float(ET.fromstring(svg).get("width", "0"))
+    found = [f"{t!r} runs off the picture" for t, left, _, right, _ in boxes if left < 0 or right > width]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            if a[1] < b[3] and b[1] < a[3] and a[2] < b[4] and b[2] < a[4]:
+                found.append(f"{a[0]!r} overlaps {b[0]!r}")
+    return found
+
+
+def test_no_label_of_a_wiring_diagram_overlaps_another_or_leaves_the_picture() -> None:
+    for name, board in board_data.check_all().items():
+        assert overlaps(generate.wiring_svg(board)) == [], name
+
+
+def test_the_overlap_check_sees_labels_that_run_into_each_other() -> None:
+    svg = (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="300" font-size="13">'
+        '<text x="10" y="20">GND</text><text x="14" y="26" font-size="11">0.96in SSD1306</text>'
+        '<text x="250" y="60">a label too long</text></svg>'
+    )
+    assert overlaps(svg) == ["'a label too long' runs off the picture", "'GND' overlaps '0.96in SSD1306'"]
+
+
+def test_the_buttons_gnd_bus_is_wired_to_a_gnd_pin_of_the_board() -> None:
+    for name, board in board_data.check_all().items():
+        root = ET.fromstring(generate.wiring_svg(board))
+        gnd = generate.COLORS["GND"]
+        bus = [
+            line
+            for line in root.iter(SVG + "polyline")
+            if line.get("stroke") == gnd and "275," in line.get("points", "")
+        ]
+        assert len(bus) == 1, name
+        points = [tuple(map(float, p.split(","))) for p in bus[0].get("points", "").split()]
+        pins = [(float(c.get("cx", 0)), float(c.get("cy", 0))) for c in root.iter(SVG + "circle")]
+        labels = {t.text: float(t.get("y", 0)) for t in root.iter(SVG + "text")}
+        gnd_row = next(y for text, y in labels.items() if text and text.startswith("GND: "))
+        end = points[-1]
+        assert end[0] == 267 and abs(end[1] - (gnd_row - 4)) < 1, (name, end)  # at the board's GND pin
+        assert (262.0, end[1]) in pins, name
 
 
 @pytest.mark.parametrize("display", ["0.96", "1.3"])
