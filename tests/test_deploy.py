@@ -59,3 +59,28 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         assert "g0001: turn 1, phase re" in info or "g0001: turn 1" in info
         dev.sync()
         assert dev.state()["game"]["track"][0]["rolls"], "the roll made before the update is still there"
+
+
+def test_deploy_refuses_a_board_whose_micropython_is_too_old_and_copies_nothing(tmp_path: pathlib.Path) -> None:
+    flash = tmp_path / "flash.img"
+    with SimDevice(flash, fresh=True, code="flash", realtime=True, timeout=300, micropython_version="1.20.0") as dev:
+        dev.wait(500)
+        done = subprocess.run(
+            [sys.executable, "-m", "adjutant.cli", "--port", dev.serial_path, "deploy"],
+            capture_output=True,
+            text=True,
+            timeout=180,
+            cwd=REPO,
+        )
+        assert done.returncode == 6, done.stderr  # a version mismatch, as `adjutant --help` lists
+        said = done.stderr.strip().splitlines()
+        assert len(said) == 1 and "Traceback" not in done.stderr
+        assert "the board runs micropython 1.20.0" in said[0] and "needs MicroPython 1.21.0 or newer" in said[0]
+        assert "Nothing was copied" in said[0]
+        ls = subprocess.run(
+            [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "ls", ":"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert ls.returncode == 0 and "main.py" not in ls.stdout and "ui.mpy" not in ls.stdout, ls.stdout

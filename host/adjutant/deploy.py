@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from adjutant.errors import AdjutantError, DeviceRefused, NoDevice
+from adjutant.errors import AdjutantError, DeviceRefused, NoDevice, VersionMismatch
 
 
 def find_source(source: pathlib.Path | None) -> pathlib.Path:
@@ -74,6 +74,43 @@ def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
     return len(data)
 
 
+# The oldest MicroPython the firmware runs on: `asyncio` under that name (1.21; uasyncio before),
+# framebuf's ellipse for the dice (1.20). Developed and tested on 1.29.
+MIN_MICROPYTHON = (1, 21, 0)
+_ASK_VERSION = (
+    "import sys; i = sys.implementation; print('board', i.name, '%d.%d.%d' % i.version[:3], getattr(i, '_mpy', 0))"
+)
+
+
+def mpy_version(compiled: pathlib.Path) -> int:
+    """The .mpy format version of the compiled firmware: the board must load exactly this one."""
+    for path in compiled.rglob("*.mpy"):
+        return path.read_bytes()[1]  # b"M", then the version
+    raise AdjutantError("no .mpy file was compiled")
+
+
+def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> None:
+    """Refuse a board whose MicroPython is too old for the firmware, before anything is copied."""
+    cmd = [sys.executable, "-m", "mpremote", "connect", port, "exec", _ASK_VERSION]
+    done = subprocess.run(cmd, capture_output=True, text=True)
+    said = [line.split() for line in done.stdout.splitlines() if line.startswith("board ")]
+    if done.returncode != 0 or not said or len(said[-1]) != 4:
+        raise AdjutantError(
+            f"cannot ask the board its MicroPython version: {(done.stderr or done.stdout).strip()[-300:]}"
+        )
+    _, name, version, mpy = said[-1]
+    have = tuple(int(n) for n in version.split("."))
+    loads = int(mpy) & 0xFF
+    oldest = "%d.%d.%d" % MIN_MICROPYTHON
+    if name != "micropython" or have < MIN_MICROPYTHON or loads != wanted_mpy:
+        raise VersionMismatch(
+            f"the board runs {name} {version}, which loads .mpy version {loads}; Adjutant needs MicroPython "
+            f"{oldest} or newer (.mpy version {wanted_mpy}): flash a newer MicroPython onto the board "
+            "(hardware/README.md, Flashing), then deploy again. Nothing was copied."
+        )
+    echo(f"the board runs MicroPython {version}")
+
+
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
     """Ask running Adjutant firmware for one boot without the app; a bare board needs nothing."""
     from adjutant.link.client import connect
@@ -103,6 +140,7 @@ def deploy(port: str, source: pathlib.Path | None, echo: Callable[[str], None]) 
         size = sum(p.stat().st_size for p in pathlib.Path(tmp).rglob("*") if p.is_file())
         echo(f"compiled {sum(1 for _ in pathlib.Path(tmp).rglob('*.mpy'))} modules ({size:,} bytes) with mpy-cross")
         stop_app(path, echo)
+        check_board(path, mpy_version(pathlib.Path(tmp)), echo)
         cmd = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", "-r", *map(str, entries), ":"]
         cmd += ["+", "reset"]
         done = subprocess.run(cmd, capture_output=True, text=True)

@@ -77,6 +77,7 @@ class SimDevice:
         realtime: bool = False,
         device_code: str | pathlib.Path | None = None,
         oled: int | None = None,
+        micropython_version: str | None = None,
     ):
         self.realtime = realtime
         cmd = [micropython()]
@@ -104,6 +105,8 @@ class SimDevice:
             cmd.append("--realtime")
         if oled is not None:  # the display at another I2C address; 0: none answers
             cmd += ["--oled", str(oled)]
+        if micropython_version is not None:  # a board flashed with an older MicroPython
+            cmd += ["--micropython", micropython_version]
         commands_r, commands_w = os.pipe()
         replies_r, replies_w = os.pipe()
         rx_r, rx_w = os.pipe()  # serial bytes from the host, in chunks, to the device's USB driver

@@ -2,7 +2,7 @@
 
     micropython boot.py CODE FLASH_IMAGE --control IN OUT --serial RX FEED
                         [--fresh] [--blocks N] [--seed N] [--board NAME] [--realtime]
-                        [--oled ADDR]
+                        [--oled ADDR] [--micropython X.Y.Z]
 
 CODE holds firmware/ and shared_engine/: the repository, or the same files as
 .mpy; or a ROMFS image (NAME.romfs, from adjutant.deploy.build_romfs) mounted
@@ -10,7 +10,8 @@ at /rom as a board's ROM partition; or it is "flash": a bare board, running
 whatever was deployed onto its flash (adjutant deploy). --wiring names the
 firmware folder whose boards.py says how the simulated board is wired;
 --oled puts the display at another I2C address (0: no display), as a first
-build with the wrong module or a loose wire has it.
+build with the wrong module or a loose wire has it. --micropython makes the
+REPL report an older MicroPython, as a board flashed long ago does.
 
 Installs the simulated `time`, `select`, `machine` and `micropython` before
 anything of the firmware loads, mounts the littlefs image at /flash (the
@@ -99,8 +100,9 @@ def mount_rom(path):
 
 
 class Device:
-    def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring, oled=None):
+    def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring, oled=None, older=None):
         self.rom_heap = 0
+        self.older = older  # (major, minor, micro) the REPL reports, or None: the real one
         self.oled = oled  # the display's I2C address if not the board's; 0 for none
         if repo == "flash":  # as on a board: modules come from the flash (the working directory)
             sys.path.insert(0, "")
@@ -221,7 +223,7 @@ class Device:
                 else:
                     self.power_on_without_main()
                 if repl is None:
-                    repl = Repl(self.port, self.board_name)
+                    repl = Repl(self.port, self.board_name, self.older)
                 repl.run()
                 sys.stdout.write("MPY: soft reboot\r\n")
                 reply("event", "soft reboot")
@@ -351,6 +353,7 @@ def main(argv):
         "--serial": None,
         "--wiring": None,
         "--oled": None,
+        "--micropython": None,
     }
     fresh = "--fresh" in argv
     for i, word in enumerate(argv):
@@ -364,8 +367,10 @@ def main(argv):
     seed = None if seed is None else int(seed)
     oled = options["--oled"]
     oled = None if oled is None else int(oled, 0)
+    older = options["--micropython"]
+    older = None if older is None else tuple(int(n) for n in older.split("."))
     device = Device(
-        repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"], oled
+        repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"], oled, older
     )
     if "--realtime" in argv:
         CLOCK.follow_wall_clock()

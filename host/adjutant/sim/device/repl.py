@@ -20,13 +20,34 @@ FRIENDLY, RAW = "friendly", "raw"
 SOFT_RESET = "soft reset"
 
 
+class OlderSys:
+    """`sys` as a board with an older MicroPython shows it (--micropython X.Y.Z): its version, and
+    the .mpy version it loads (6 since 1.19, 5 before). Everything else is the real module."""
+
+    def __init__(self, version):
+        self.implementation = _Implementation(version)
+
+    def __getattr__(self, name):
+        return getattr(sys, name)
+
+
+class _Implementation:
+    def __init__(self, version):
+        self.name = "micropython"
+        self.version = version + (("",) if len(version) == 3 else ())
+        mpy = 6 if version >= (1, 19, 0) else 5
+        self._mpy = (sys.implementation._mpy & ~0xFF) | mpy
+        self._machine = sys.implementation._machine
+
+
 class Repl:
-    def __init__(self, port, board_name):
+    def __init__(self, port, board_name, older=None):
         self.port = port
         self.mode = FRIENDLY
         self.board_name = board_name
         self.namespace = {"__name__": "__main__"}
         self.out = sys.stdout.buffer
+        self.sys = sys if older is None else OlderSys(older)  # what `import sys` gives the host's code
 
     def write(self, data):
         self.out.write(data)
@@ -49,7 +70,7 @@ class Repl:
                 return
 
     def banner(self):
-        version = "v%d.%d.%d" % sys.implementation.version[:3]
+        version = "v%d.%d.%d" % self.sys.implementation.version[:3]
         self.write(BANNER % (version.encode(), self.board_name.encode()))
 
     # -- the friendly REPL -------------------------------------------------------------
@@ -151,11 +172,13 @@ class Repl:
     def execute(self, source, mode, markers=False):
         self.port.intr_char = CTRL_C  # as pyexec: Ctrl-C interrupts running code
         error = None
+        sys.modules["sys"] = self.sys  # `import sys` in the host's code finds this board's
         try:
             exec(compile(source, "<stdin>", mode), self.namespace)
         except (Exception, KeyboardInterrupt, SystemExit) as e:  # a REPL reports what the code raised
             error = e
         finally:
+            sys.modules["sys"] = sys
             self.port.intr_char = -1
         if markers:
             self.write(b"\x04")
