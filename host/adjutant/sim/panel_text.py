@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 import subprocess
 
+from adjutant.sim.interpreter import micropython
+
 WIDTH, HEIGHT = 128, 64
 FIRST, LAST = 32, 126  # the printable ASCII the firmware draws
 SCALES = (1, 2, 3)
@@ -53,8 +55,6 @@ def relaxed_glyphs() -> dict[tuple[int, ...], str]:
 @functools.lru_cache(maxsize=1)
 def glyphs() -> dict[tuple[int, ...], str]:
     """The font as {8 column bytes (bit 0 = top row): character}, from the simulator's micropython."""
-    from adjutant.sim.process import micropython
-
     out = subprocess.run([micropython(), "-c", _FONT_SCRIPT], capture_output=True, text=True, check=True).stdout
     table: dict[tuple[int, ...], str] = {}
     for line in out.splitlines():

@@ -19,13 +19,12 @@ from __future__ import annotations
 import json
 import os
 import pathlib
-import shutil
 import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass
 
+from adjutant.sim.interpreter import SimError, micropython
 from adjutant.sim.serial_relay import SerialRelay
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
@@ -33,10 +32,6 @@ DEVICE_DIR = pathlib.Path(__file__).resolve().parent / "device"
 SHORT_MS = 80
 LONG_MS = 800
 SETTLE_MS = 60  # after a release, time for the debounce and a redraw
-
-
-class SimError(RuntimeError):
-    pass
 
 
 @dataclass
@@ -51,16 +46,6 @@ class Frame:
 
     def rows(self) -> list[str]:
         return ["".join("#" if self.pixel(x, y) else "." for x in range(128)) for y in range(64)]
-
-
-def micropython() -> str:
-    found = pathlib.Path(sys.executable).parent / "micropython"
-    if found.exists():
-        return str(found)
-    which = shutil.which("micropython")
-    if which is None:
-        raise SimError("the micropython command is not installed: run `make sim` or `make test` once")
-    return which
 
 
 class SimDevice:
