@@ -129,23 +129,95 @@ def test_the_buttons_gnd_bus_is_wired_to_a_gnd_pin_of_the_board() -> None:
         assert (262.0, end[1]) in pins, name
 
 
-@pytest.mark.parametrize("display", ["0.96", "1.3"])
-def test_the_case_builds_as_closed_solids_with_a_window_and_four_button_holes(
-    tmp_path: pathlib.Path, display: str
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Two boxes share volume (touching faces do not count: a board resting on its bosses)."""
+    eps = 1e-6
+    return all(a[i] < b[i + 3] - eps and b[i] < a[i + 3] - eps for i in range(3))
+
+
+def stack_faults(board: str, display: str) -> list[str]:
+    s = enclosure.stack(board, display)
+    parts, supports = s["parts"], s["supports"]
+    inner_w, inner_d, _ = s["inner"]
+    faults = []
+    proud = s["stem_top"] - s["lid_top"]
+    if not 1.0 <= proud <= 2.0:
+        faults.append(f"the stems stand {proud:.1f} mm proud of the lid, not 1-2 mm")
+    for name, box in parts.items():
+        x0, y0, z0, x1, y1, z1 = box
+        if name == "usb socket":  # it reaches into the slot in the end wall, and must fit it
+            sy0, sz0, sy1, sz1 = s["slot"]
+            if not (x0 < 0 and sy0 <= y0 and y1 <= sy1 and sz0 <= z0 and z1 <= sz1):
+                faults.append("the USB socket does not line up with its slot")
+            continue
+        top = s["lid_under"] + enclosure.POCKET if name == "oled glass" else s["lid_under"]
+        if x0 < 0 or y0 < 0 or z0 < 0 or x1 > inner_w or y1 > inner_d or z1 > top + 1e-6:
+            faults.append(f"{name} is not inside the case: {box}")
+    boxes = list(parts.items()) + list(supports.items())
+    for i, (a, box_a) in enumerate(boxes):
+        for b, box_b in boxes[i + 1 :]:
+            if _overlap(box_a, box_b):
+                faults.append(f"{a} collides with {b}")
+    glass, pocket = parts["oled glass"], s["pocket"]
+    in_pocket = all(pocket[i] <= glass[i] and glass[i + 3] <= pocket[i + 3] for i in range(2))
+    if not in_pocket or glass[5] != pocket[5]:  # its outline inside the pocket, its face against the lid
+        faults.append("the glass does not sit in the lid's pocket")
+    vx, vy, (vw, vd) = s["view"]
+    if not (
+        glass[0] <= vx - vw / 2 and vx + vw / 2 <= glass[3] and glass[1] <= vy - vd / 2 and vy + vd / 2 <= glass[4]
+    ):
+        faults.append("the window shows more than the glass")
+    if parts["oled pcb"][2] != supports["ledge left"][5] or parts["oled pcb"][2] != supports["ledge right"][5]:
+        faults.append("the module does not rest on the rails' ledges")
+    for i, (x, y) in enumerate(s["buttons"]):
+        sw = parts[f"switch {i + 1}"]
+        if abs((sw[0] + sw[3]) / 2 - x) > 1e-6 or abs((sw[1] + sw[4]) / 2 - y) > 1e-6:
+            faults.append(f"switch {i + 1} is not under its hole")
+    if parts["perfboard"][2] != min(top for _, _, top in s["perfboard_bosses"]):
+        faults.append("the perfboard does not rest on its bosses")
+    return faults
+
+
+@pytest.mark.parametrize("display", sorted(enclosure.DISPLAYS))
+@pytest.mark.parametrize("board", sorted(board_data.boards()))
+def test_every_board_and_display_stacks_up_stems_proud_and_nothing_colliding(board: str, display: str) -> None:
+    assert stack_faults(board, display) == []
+
+
+def test_the_stack_check_fails_when_the_stems_fall_short_or_parts_collide(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(enclosure, "STEM_PROUD", 3.0)  # stems that snag
+    assert "the stems stand 3.0 mm proud of the lid, not 1-2 mm" in stack_faults("pico", "0.96")
+    monkeypatch.setattr(enclosure, "STEM_PROUD", 1.5)
+    monkeypatch.setattr(enclosure, "STEM", 7.0)  # a shorter switch: raised to reach, its body meets the lid
+    assert any(f.startswith("switch 1 is not inside the case") for f in stack_faults("pico", "0.96"))
+    monkeypatch.setattr(enclosure, "STEM", 9.5)
+    monkeypatch.setattr(enclosure, "OLED_BACK", 8.0)  # a module with tall parts underneath: onto the board
+    assert "oled underside collides with board parts" in stack_faults("esp32-devkit", "0.96")
+
+
+def test_the_parts_list_names_the_switch_and_perfboard_the_case_is_built_for() -> None:
+    text = (REPO / "hardware/README.md").read_text()
+    assert f"**stem height {enclosure.STEM:g} mm**" in text
+    assert "%g x %g mm" % enclosure.PERFBOARD[:2] in text
+
+
+@pytest.mark.parametrize("display", sorted(enclosure.DISPLAYS))
+@pytest.mark.parametrize("board", enclosure.CASES)
+def test_each_case_builds_as_closed_solids_with_a_window_and_four_button_holes(
+    tmp_path: pathlib.Path, board: str, display: str
 ) -> None:
     from stl import mesh
 
-    base, lid, outer = enclosure.parts("pico", display)
+    base, lid, outer = enclosure.parts(board, display)
     assert lid.genus() == 5  # the display window and the four button holes go through
     assert base.volume() > 0 and lid.volume() > 0
-    written = enclosure.build("pico", display, tmp_path)
+    written = enclosure.build(board, display, tmp_path)
     for path in written[:2]:
         solid = mesh.Mesh.from_file(str(path))
         assert solid.is_closed()
         size = solid.max_ - solid.min_
         assert size[0] == pytest.approx(outer[0]) and size[1] == pytest.approx(outer[1])
     assert written[2].read_bytes().startswith(b"\x89PNG")
-    assert outer[0] > enclosure.BOARDS["pico"][0] + 2 * enclosure.WALL  # the board fits inside
     # `make hardware` is reproducible: built again, each file is the committed one, byte for byte
     # (numpy-stl's timestamped header is replaced by a fixed one), so a rebuild leaves git clean
     for path in written[:2]:
