@@ -56,6 +56,7 @@ BOSS = 5.0  # boss diameter
 PILOT = 1.6  # pilot hole for an M2 self-tapping screw
 LIFT = 3.0  # a bare board's underside above the floor: room for its solder joints
 POST = 2.0  # a cradle post's thickness
+HOOK = 0.6  # how far a cradle post's hook reaches over the board's edge
 # The buttons: 6x6 mm tactile switches, 3.5 mm body, 3.5 mm round stem, 9.5 mm overall.
 SWITCH = (6.0, 6.0, 3.5)
 STEM_D = 3.5
@@ -127,7 +128,10 @@ def stack(board: str, display: str) -> dict:
     by0 = max(by0, CLEAR + PERFBOARD[1] + CLEAR + BOSS / 2)  # clear of the perfboard's rear bosses
     inner_d = max(oy0 + pd + RAIL + CLEAR, by0 + bwid + POST + CLEAR)
     parts["board"] = _box(CLEAR, by0, lift, CLEAR + blen, by0 + bwid, lift + bt)
-    parts["board parts"] = _box(CLEAR + 6.0, by0, lift + bt, CLEAR + blen, by0 + bwid, lift + bt + b["parts"])
+    edge = 1.0 if b["mount"] == "pads" else 0.0  # kept clear of parts: the cradle's hooks hold it there
+    parts["board parts"] = _box(
+        CLEAR + 6.0, by0 + edge, lift + bt, CLEAR + blen, by0 + bwid - edge, lift + bt + b["parts"]
+    )
     uw, uh = b["usb"]
     uy = by0 + bwid / 2
     parts["usb socket"] = _box(-0.4, uy - uw / 2, lift + bt, 6.0, uy + uw / 2, lift + bt + uh)
@@ -146,8 +150,16 @@ def stack(board: str, display: str) -> dict:
         post_top = lift + bt + 1.0
         x1 = CLEAR + blen + CLEAR
         supports["post end"] = _box(x1, uy - 3, 0, x1 + POST, uy + 3, post_top)
-        for i, y in enumerate((by0 - CLEAR - POST, by0 + bwid + CLEAR)):
-            supports[f"post side {i + 1}"] = _box(CLEAR + blen / 2 - 3, y, 0, CLEAR + blen / 2 + 3, y + POST, post_top)
+        for i, (y, hook) in enumerate(
+            (
+                (by0 - CLEAR - POST, (by0 - CLEAR, by0 + HOOK)),
+                (by0 + bwid + CLEAR, (by0 + bwid - HOOK, by0 + bwid + CLEAR)),
+            )
+        ):
+            x0, x1 = CLEAR + blen / 2 - 3, CLEAR + blen / 2 + 3
+            supports[f"post side {i + 1}"] = _box(x0, y, 0, x1, y + POST, post_top)
+            # its hook over the PCB's edge: the posts flex as the board snaps in under them
+            supports[f"hook {i + 1}"] = _box(x0, hook[0], lift + bt, x1, hook[1], post_top)
     else:  # the pins stand in slotted rails, one per header row
         for i, ry in enumerate(b["rows"]):
             supports[f"pin rail {i + 1}"] = _box(CLEAR + 2, by0 + ry - 1.6, 0, CLEAR + blen - 2, by0 + ry + 1.6, 3.0)
