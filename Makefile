@@ -81,6 +81,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/firmware.py
 	$(BIN)/python bench/instructions.py  # needs valgrind (Debian: apt install valgrind)
 	$(BIN)/python bench/link.py
+	$(BIN)/python bench/link_latency.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build

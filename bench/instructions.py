@@ -20,7 +20,7 @@ import sys
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "host")]
+sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
@@ -103,6 +103,11 @@ def main() -> None:
             anchor = measure(old, base / "anchor")
     print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses")
     print(describe("now", boot, presses))
+    from tests.firmware.full_game import events
+
+    slowest = sorted(range(len(presses)), key=lambda i: -presses[i])[:3]
+    said = [f"{events()[i][0]} held {events()[i][1]} ms (press {i + 1}) {presses[i] / 1e6:.2f} M" for i in slowest]
+    print("  slowest now: " + "; ".join(said))
     if anchor is None:
         print(f"  anchor: commit {commit} is not in this clone; skipped")
         return

@@ -26,7 +26,7 @@ class Link:
     def __init__(self, ui):
         self.ui = ui
         # A watching host hears of an action before the screens that follow it act again.
-        ui.session.listeners.insert(0, self.changed)
+        ui.session.subscribe(self.changed, first=True)
         self.buf = bytearray()
         self.overflow = False
         self.line_max = 0  # frames.LINE_MAX once a frame begins: no frame code in the heap before

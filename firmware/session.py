@@ -26,8 +26,12 @@ class Session:
         self._cards = None  # loaded at first use; False: there is no card data
         self.resume()
 
-    def subscribe(self, listener):
-        self.listeners.append(listener)
+    def subscribe(self, listener, first=False):
+        """Tell `listener` of each saved action; `first`: before those already subscribed."""
+        if first:
+            self.listeners.insert(0, listener)
+        else:
+            self.listeners.append(listener)
 
     def _tell(self, kind):
         for listener in self.listeners:

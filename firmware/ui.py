@@ -147,7 +147,7 @@ class UI:
     def due(self, now):
         """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
         wait = self.buttons.due(now)
-        if self.dirty:
+        if self.dirty and not self.asleep:  # asleep, the next frame waits for the wake-up press
             return 0
         if self.toast and not self.must_read:
             wait = sooner(wait, self.toast_ms + 1 - ticks_diff(now, self.toast_at))

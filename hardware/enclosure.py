@@ -128,9 +128,9 @@ def stack(board: str, display: str) -> dict:
     by0 = max(by0, CLEAR + PERFBOARD[1] + CLEAR + BOSS / 2)  # clear of the perfboard's rear bosses
     inner_d = max(oy0 + pd + RAIL + CLEAR, by0 + bwid + POST + CLEAR)
     parts["board"] = _box(CLEAR, by0, lift, CLEAR + blen, by0 + bwid, lift + bt)
-    edge = 1.0 if b["mount"] == "pads" else 0.0  # kept clear of parts: the cradle's hooks hold it there
+    hooked = 1.0 if b["mount"] == "pads" else 0.0  # the edges the cradle's hooks hold: no parts there
     parts["board parts"] = _box(
-        CLEAR + 6.0, by0 + edge, lift + bt, CLEAR + blen, by0 + bwid - edge, lift + bt + b["parts"]
+        CLEAR + 6.0, by0 + hooked, lift + bt, CLEAR + blen, by0 + bwid - hooked, lift + bt + b["parts"]
     )
     uw, uh = b["usb"]
     uy = by0 + bwid / 2

@@ -121,6 +121,18 @@ def test_a_failing_screen_returns_to_the_mat_with_a_message():
     rig.unmount()
 
 
+def test_asleep_a_frame_left_to_draw_does_not_keep_the_device_awake():
+    ui = _booted()
+    ui.set("sleep", 30)
+    ui.step()
+    rig.allow(31_000)
+    ui.step()
+    assert ui.asleep
+    ui.dirty = True  # changed as it fell asleep: drawn when a press wakes it, not before
+    assert ui.due(rig.CLOCK.now & 0x3FFFFFFF) != 0  # 0 would wake the loop at once, again and again
+    rig.unmount()
+
+
 def test_sleep_after_idle_and_any_button_wakes_without_acting():
     ui = _booted()
     ui.set("sleep", 30)

@@ -155,7 +155,8 @@ def read(pixels: bytes) -> list[str]:
 
 
 def _without_strays(placed: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
-    """A lone character whose cell overlaps a longer run is part of that run's strokes ('p' in "CP")."""
+    """A run overlapping one of more letters is made of that run's strokes: 'p' read in the "P" of
+    "CP", or "p  p" in "CP BP" one row higher (a lower-case p is a P moved down)."""
 
     def box(p: tuple[int, int, str, int]) -> tuple[int, int, int, int]:
         y, x, text, scale = p
@@ -164,7 +165,10 @@ def _without_strays(placed: list[tuple[int, int, str, int]]) -> list[tuple[int, 
     def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
         return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
+    def letters(p: tuple[int, int, str, int]) -> int:
+        return len(p[2].replace(" ", ""))
+
     def stray(p: tuple[int, int, str, int]) -> bool:
-        return len(p[2]) == 1 and any(q is not p and len(q[2]) > 1 and overlap(box(p), box(q)) for q in placed)
+        return any(letters(q) > letters(p) and overlap(box(p), box(q)) for q in placed)
 
     return [p for p in placed if not stray(p)]
