@@ -7,10 +7,9 @@ See docs/protocol.md for the requests.
 
 import games
 import wallclock
-from journal import Journal, log_digest, read_meta
+from journal import Journal, log_digest, read_meta, record_bytes
 
 from shared_engine import frames
-from shared_engine.log import encode_compact
 
 LIST_PAGE = 12  # games per list reply
 SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
@@ -46,7 +45,7 @@ class LogView:
         out = bytearray()
         i = start
         while i < self.count:
-            data = encode_compact(game.header if i == 0 else game.actions[i - 1]).encode() + b"\n"
+            data = record_bytes(game.header if i == 0 else game.actions[i - 1]) + b"\n"
             if out and len(out) + len(data) > budget:
                 break
             out += data
@@ -69,7 +68,7 @@ class SettledView:
         sent = 0
         for i, text in enumerate(self.journal.snapshot_records()):
             if i >= start:  # a settled snapshot holds compact records: sent as they are
-                data = text.encode() + b"\n"
+                data = text + b"\n"
                 if out and len(out) + len(data) > budget:
                     break
                 out += data

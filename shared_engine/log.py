@@ -46,7 +46,12 @@ def encode_compact(action):
     Less than half the bytes of the record: the device stores finished games and sends
     logs this way; decode_compact gives back the same action, checked like a record.
     """
-    return json.dumps([list(v) if type(v) is tuple else v for v in action], separators=(",", ":"))
+    return json.dumps(compact_values(action), separators=(",", ":"))
+
+
+def compact_values(action):
+    """The action's values in field order, as JSON has them (lists, not tuples)."""
+    return [list(v) if type(v) is tuple else v for v in action]
 
 
 def decode_compact(line, where="record"):
@@ -60,8 +65,9 @@ def decode_compact(line, where="record"):
 
 
 def decode_any(line, where="record"):
-    """A record in either form: the device's older snapshots hold full records."""
-    return decode_compact(line, where) if line[:1] == "[" else decode(line, where)
+    """A record in either form (str or bytes): the device's older snapshots hold full records."""
+    compact = line[:1] == (b"[" if type(line) is bytes else "[")
+    return decode_compact(line, where) if compact else decode(line, where)
 
 
 def numbered_actions(lines):

@@ -63,7 +63,6 @@ def _in_use(name, stack):
 
 def unload(stack=None):
     """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
-    import gc
     import sys
 
     lazy = lazy_modules()
@@ -79,4 +78,3 @@ def unload(stack=None):
         parent = sys.modules.get(package)
         if parent is not None and attr in parent.__dict__:
             delattr(parent, attr)
-    gc.collect()

@@ -24,11 +24,26 @@ if sys.modules.get("time") is not clock.time_module:
 import machine  # noqa: E402
 import vfs  # noqa: E402
 from clock import CLOCK  # noqa: E402
-from flash import BLOCK, RamFlash, littlefs  # noqa: E402, F401  (tests make their flash here)
+from flash import BLOCK, RamFlash, littlefs  # noqa: E402  (the power-cut test makes its own flash)
 from oled_chip import OledChip  # noqa: E402
 
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
+
+
+_CHIPS = {}  # erase blocks -> one chip's bytes
+
+
+def blank_flash(blocks=64):
+    """A flash chip in RAM for one test, to be mounted with format_first.
+
+    Its buffer is reused from test to test: 256 KB in one piece is soon not to be
+    found in a long test run's fragmented heap, though most of the heap is free.
+    """
+    data = _CHIPS.get(blocks)
+    if data is None:
+        data = _CHIPS[blocks] = bytearray(blocks * BLOCK)
+    return RamFlash(blocks, data)
 
 
 def mount(flash, format_first=False):

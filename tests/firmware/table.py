@@ -50,7 +50,7 @@ class Table:
 
     @classmethod
     def fresh(cls, seed=7, at=0x3C):
-        flash = rig.RamFlash()
+        flash = rig.blank_flash()
         rig.mount(flash, format_first=True)
         ui, chip = rig.new_ui(seed, at)
         return cls(ui, chip, flash)

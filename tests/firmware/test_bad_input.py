@@ -9,7 +9,7 @@ MICROPYTHON_ONLY = ("test_full_flash_refuses_the_action_says_so_and_keeps_the_ga
 
 
 def _booted(blocks=64):
-    rig.mount(rig.RamFlash(blocks), format_first=True)
+    rig.mount(rig.blank_flash(blocks), format_first=True)
     return rig.new_ui()[0]
 
 

@@ -6,7 +6,7 @@ from tests.firmware import rig
 
 
 def _fresh():
-    rig.mount(rig.RamFlash(64), format_first=True)
+    rig.mount(rig.blank_flash(64), format_first=True)
     import games
 
     from shared_engine.game import Game

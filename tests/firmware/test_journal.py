@@ -19,7 +19,7 @@ def _game():
 
 
 def _stored(game):
-    rig.mount(rig.RamFlash(), format_first=True)
+    rig.mount(rig.blank_flash(), format_first=True)
     os.mkdir("games")
     j = Journal("games", "g0001")
     j.create(Game(game.header))
@@ -96,9 +96,9 @@ def test_records_are_stored_compact_and_older_firmwares_full_records_still_load(
     # a journal written by older firmware holds full records; they load, and new ones follow compact
     from journal import _line
 
-    with open(j._journal_path(), "w") as f:
+    with open(j._journal_path(), "wb") as f:
         for action in game.actions:
-            f.write(_line(encode(action)))
+            f.write(_line(encode(action).encode()))
     again = Journal("games", "g0001")
     assert again.load().log_text() == game.log_text() and again.problems == []
     again.append(("next",))

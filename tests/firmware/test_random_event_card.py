@@ -27,7 +27,7 @@ def _write_cards():
 
 def _booted(with_cards=False):
     """The app on a fresh flash, showing the mat in the RE phase."""
-    rig.mount(rig.RamFlash(64), format_first=True)
+    rig.mount(rig.blank_flash(64), format_first=True)
     if with_cards:
         _write_cards()
     ui = rig.new_ui()[0]

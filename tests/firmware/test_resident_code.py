@@ -42,7 +42,7 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
 
 
 def test_only_the_chosen_board_definition_stays_after_boot():
-    rig.mount(rig.RamFlash(), format_first=True)
+    rig.mount(rig.blank_flash(), format_first=True)
     import runtime
 
     machine = sys.modules["machine"]
