@@ -32,7 +32,7 @@ from shared_engine.log import compact_values, decode_any
 
 def _dump_into_buffer(value):
     out = io.BytesIO()
-    json.dump(value, out, separators=(",", ":"))
+    json.dump(value, out, separators=(",", ":"))  # type: ignore[call-overload]  # the stubs have it positional; MicroPython takes only the keyword
     return out.getvalue()
 
 
