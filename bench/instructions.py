@@ -8,6 +8,13 @@ deploy` lays it out. Instruction counts are deterministic, unlike time on a
 shared machine. The anchor is the same game on the firmware of an earlier
 commit (by default the one before the Session/UI redesign), measured side by
 side; it is skipped if this clone does not have that commit.
+
+Each is measured twice: everything, and without the emulated flash chip's own
+code (a second run collects only inside littlefs's calls to the block device,
+and its counts are taken off the first's).
+That chip is Python here, a few hundred instructions of C copying from
+memory-mapped flash on a board, so the second figure is the firmware's work,
+as the I2C bus here only counts bytes.
 """
 
 from __future__ import annotations
@@ -26,19 +33,29 @@ ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 
 
-def measure(source: pathlib.Path, work: pathlib.Path) -> tuple[int, list[int]]:
-    """(boot to first screen, [each press]) in instructions, for the firmware in `source`."""
-    from adjutant.deploy import build
+# littlefs's calls into the block device's Python methods: readblocks, writeblocks, ioctl
+FLASH_CHIP = ("mp_vfs_blockdev_call_rw", "mp_vfs_blockdev_ioctl")
+
+
+def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -> tuple[int, list[int]]:
+    """(boot to first screen, [each press]) in instructions, for the firmware in `source`.
+
+    chip_only counts only the emulated flash chip's code (callgrind's --toggle-collect
+    starts with collection off, and collects inside the functions named).
+    """
+    from adjutant.deploy import build, local_march
 
     code = work / "code"
-    build(source, code)
-    out = work / "cg"
+    if not code.exists():
+        build(source, code, local_march(MICROPYTHON))
+    out = work / ("cg-chip" if chip_only else "cg")
     out.mkdir()
     run = subprocess.run(
         [
             "valgrind",
             "--tool=callgrind",
             "--dump-before=time_ticks_cpu",
+            *([f"--toggle-collect={name}" for name in FLASH_CHIP] if chip_only else []),
             f"--callgrind-out-file={out}/part",
             str(MICROPYTHON),
             str(ROOT / "bench/press_work.py"),
@@ -95,13 +112,26 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = pathlib.Path(tmp)
         (base / "now").mkdir()
-        boot, presses = measure(ROOT, base / "now")
         old = anchor_source(commit, base / "anchor-src")
-        anchor = None
         if old is not None:
             (base / "anchor").mkdir()
-            anchor = measure(old, base / "anchor")
-    print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses")
+        boot, presses = measure(ROOT, base / "now")
+        anchor = None if old is None else measure(old, base / "anchor")
+        report(True, commit, boot, presses, anchor)
+        chip = measure(ROOT, base / "now", chip_only=True)
+        boot, presses = _without(chip, (boot, presses))
+        if anchor is not None:
+            anchor = _without(measure(old, base / "anchor", chip_only=True), anchor)  # type: ignore[arg-type]
+        report(False, commit, boot, presses, anchor)
+
+
+def _without(chip: tuple[int, list[int]], total: tuple[int, list[int]]) -> tuple[int, list[int]]:
+    return total[0] - chip[0], [t - c for t, c in zip(total[1], chip[1], strict=True)]
+
+
+def report(chip: bool, commit: str, boot: int, presses: list[int], anchor: tuple[int, list[int]] | None) -> None:
+    what = "everything" if chip else "the emulated flash chip's code left out"
+    print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses; {what}")
     print(describe("now", boot, presses))
     from tests.firmware.full_game import events
 
