@@ -700,3 +700,17 @@ def test_bgstats_refuses_a_game_not_yet_finished_and_says_so(tmp_path: pathlib.P
     assert done.stderr.strip().splitlines()[-1] == (
         "adjutant: no finished game to export: finish the game on the device, then pull"
     )
+
+
+def test_a_game_that_moved_on_since_the_last_pull_is_updated_and_not_also_already_stored(
+    tmp_path: pathlib.Path,
+) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=3) as dev:
+        dev.wait(300)
+        dev.go_realtime()
+        db = tmp_path / "archive.sqlite3"
+        assert "pulled 1 new, 0 updated, 0 already stored (g0001)" in adjutant(dev, db, "pull").stdout
+        while dev.state()["game"]["phase"] == "re":  # past the setup guide, the RE d6 rolled, then on
+            dev.press("OK")
+        assert "pulled 0 new, 1 updated, 0 already stored (g0001)" in adjutant(dev, db, "pull").stdout
+        assert "pulled 0 new, 0 updated, 1 already stored;" in adjutant(dev, db, "pull").stdout

@@ -198,7 +198,7 @@ def pull(ctx: click.Context) -> None:
             progress.update(task, advance=records, rate=f"{speed:.1f} KB/s")
 
         result = pull_games(device, store, progress=advance, start=lambda total: progress.update(task, total=total))
-    held = len(store.games(device.info["dev"])) - len(result.new)
+    held = len(store.games(device.info["dev"])) - len(result.new) - len(result.updated)
     click.echo(
         f"pulled {len(result.new)} new, {len(result.updated)} updated, {held} already stored"
         + (f" ({', '.join(result.new + result.updated)})" if result.new or result.updated else "")
