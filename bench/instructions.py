@@ -43,11 +43,11 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
     chip_only counts only the emulated flash chip's code (callgrind's --toggle-collect
     starts with collection off, and collects inside the functions named).
     """
-    from adjutant.deploy import build, local_march
+    from adjutant.deploy import build
 
     code = work / "code"
     if not code.exists():
-        build(source, code, local_march(MICROPYTHON))
+        build(source, code)
     out = work / ("cg-chip" if chip_only else "cg")
     out.mkdir()
     run = subprocess.run(
@@ -120,8 +120,8 @@ def main() -> None:
         report(True, commit, boot, presses, anchor)
         chip = measure(ROOT, base / "now", chip_only=True)
         boot, presses = _without(chip, (boot, presses))
-        if anchor is not None:
-            anchor = _without(measure(old, base / "anchor", chip_only=True), anchor)  # type: ignore[arg-type]
+        if old is not None and anchor is not None:
+            anchor = _without(measure(old, base / "anchor", chip_only=True), anchor)
         report(False, commit, boot, presses, anchor)
 
 

