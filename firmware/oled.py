@@ -75,6 +75,7 @@ INIT = {
 COLUMN_OFFSET = {"ssd1306": 0, "sh1106": 2}
 GAP = const(7)  # unchanged columns worth resending rather than starting a new run
 RETRY_MS = const(2000)  # how often a display that stopped answering is tried again
+_BLANK = bytes(256)  # dark columns, copied over the frame to clear it
 
 
 class Oled(framebuf.FrameBuffer):
@@ -105,6 +106,15 @@ class Oled(framebuf.FrameBuffer):
         self.tried = time.ticks_ms()
         super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.MONO_VLSB)
         self.start()
+
+    def fill(self, color):
+        """framebuf's fill sets pixel by pixel; clearing copies dark bytes, a sixth of the work."""
+        if color:
+            super().fill(color)
+            return
+        frame = self._frame
+        for start in range(0, WIDTH * PAGES, 256):
+            frame[start : start + 256] = _BLANK
 
     def start(self):
         """Initialise the controller; False if it does not answer."""
@@ -180,8 +190,6 @@ class Oled(framebuf.FrameBuffer):
         if self.fault is not None:
             if time.ticks_diff(time.ticks_ms(), self.tried) < RETRY_MS or not self.start():
                 return
-        buf = self.buffer
-        shown = self.shown
         for page in range(PAGES):
             start = page * WIDTH
             end = start + WIDTH
@@ -190,22 +198,29 @@ class Oled(framebuf.FrameBuffer):
                 continue
             if self._frame[start:end] == self._held[start:end]:
                 continue  # compared in C: most pages of a refresh have not changed
-            i = start
-            while i < end:
-                if buf[i] == shown[i]:
-                    i += 1
-                    continue
-                first = last = i
-                i += 1
-                while i < end and i - last <= GAP:
-                    if buf[i] != shown[i]:
-                        last = i
-                    i += 1
-                self._send(page, first, last)
-                i = last + 1
+            self._diff(page, start, end)
         if self.fault is None:
             self.shown[:] = self.buffer  # the panel holds it all now; after a fault, all is sent again
         self.stale = self.fault is not None
+
+    def _diff(self, page, start, end):
+        """Send the page's runs of changed columns.
+
+        One pass over the columns, allocating nothing: C could compare
+        chunks faster, but each memoryview slice it needs is a new object,
+        and a refresh would leave kilobytes of garbage for the collector.
+        """
+        buf = self.buffer
+        shown = self.shown
+        first = last = -GAP - 1
+        for i in range(start, end):
+            if buf[i] != shown[i]:
+                if i - last > GAP:
+                    if first >= start:
+                        self._send(page, first, last)
+                    first = i
+                last = i
+        self._send(page, first, last)
 
     def _send(self, page, first, last):
         column = first - page * WIDTH + self.offset

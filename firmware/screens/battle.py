@@ -11,6 +11,9 @@ from screens.base import Screen, step_number
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
+# On a page boundary (8 rows), the big number spans two of the panel's pages, not three:
+# a hold that counts it up redraws and sends a third less.
+NUMBER_Y = 32
 
 
 class TwoNumbers(Screen):
@@ -64,7 +67,7 @@ class BattleEntry(TwoNumbers):
             side = ("CP", "EA")[self.side]
             gfx.text(fb, "%s BP %s" % (side, "defends" if side == state.defender else "attacks"), 0, 11)
             gfx.text(fb, "face-up cards", 0, 20)
-            gfx.centered(fb, str(self.values[self.side]), 30, 2)
+            gfx.centered(fb, str(self.values[self.side]), NUMBER_Y, 2)
             gfx.text(fb, FOOTER, 0, 56)
             return
         gfx.bar(fb, 0, "Capture 7.18")
@@ -73,8 +76,8 @@ class BattleEntry(TwoNumbers):
         gfx.text(fb, "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner), 0, 10)
         # 7.14: the loser's played Nationality cards, face-down ones and Nationality Jokers too
         gfx.text(fb, "%s Nat+Joker BP" % other(winner), 0, 19)
-        gfx.centered(fb, str(self.captured), 29, 2)
-        gfx.text(fb, "even face-down", 0, 46)
+        gfx.centered(fb, str(self.captured), NUMBER_Y, 2)
+        gfx.text(fb, "even face-down", 0, 48)
         gfx.text(fb, FOOTER, 0, 56)
 
     def adjust(self, button):
@@ -112,9 +115,9 @@ class HandsEntry(TwoNumbers):
         side = ("CP", "EA")[self.side]
         gfx.text(fb, "%s BP in hand" % side, 0, 11)
         gfx.text(fb, "Nationality only", 0, 20)
-        gfx.centered(fb, str(self.values[self.side]), 30, 2)
+        gfx.centered(fb, str(self.values[self.side]), NUMBER_Y, 2)
         # the table's choice for the last turn: by the ruling there is no 7.19 draw after it
-        gfx.text(fb, "drew after last" if self.ui.settings["last_draw"] else "no last draw", 0, 46)
+        gfx.text(fb, "drew after last" if self.ui.settings["last_draw"] else "no last draw", 0, 48)
         gfx.text(fb, FOOTER, 0, 56)
 
     def enter(self):
