@@ -97,9 +97,13 @@ def toast(fb, message, must_read):
         lines = lines[:4]
     top = 63 - 9 * len(lines) - 2
     fb.fill_rect(0, top, 128, 64 - top, 0)
-    fb.rect(0, top, 128, 64 - top, 1)
+    full = max(len(line) for line in lines) == 16
+    if full:  # a line as wide as the panel: side borders would run into its first and last letters
+        fb.hline(0, top, 128, 1)
+    else:
+        fb.rect(0, top, 128, 64 - top, 1)
     for row, line in enumerate(lines):
-        text(fb, line, 0 if len(line) == 16 else 2, top + 2 + row * 9)
+        text(fb, line, 0 if full else 2, top + 2 + row * 9)
 
 
 def bar(fb, y, label, color=1):

@@ -70,3 +70,41 @@ def _menu_of_a_game_under_way():
 def test_layout_every_screen_of_the_menu_in_a_basic_game():
     faults = crawl(_menu_of_a_game_under_way)
     assert not faults, "\n".join(faults)
+
+
+def _toast_on_the_glass(message):
+    """A message box drawn by the firmware and sent to the emulated panel: its pixels, and its top row."""
+    import gfx
+    from oled import Oled
+    from oled_chip import OledChip
+
+    from tests.firmware import rig
+
+    chip = OledChip("ssd1306")
+    rig.machine.I2C.devices = {0x3C: chip}
+    display = Oled(rig.machine.I2C(0), "ssd1306", 0x3C, 0)
+    display.fill(0)
+    gfx.toast(display, message, False)
+    display.show()
+    glass = framebuf_of(chip.frame())
+    top = min(y for y in range(64) if all(glass.pixel(x, y) for x in range(128)))
+    return glass, top
+
+
+def framebuf_of(frame):
+    import framebuf
+
+    return framebuf.FrameBuffer(bytearray(frame), 128, 64, framebuf.MONO_VLSB)
+
+
+def test_a_message_line_as_wide_as_the_panel_does_not_run_into_the_box_border():
+    # wrapped to "Recovered 1 game" (16 characters, all 128 columns) and "after a power cut"
+    glass, top = _toast_on_the_glass("Recovered 1 game after a power cut")
+    for x in (0, 127):
+        column = [glass.pixel(x, y) for y in range(top + 1, 64)]
+        assert not all(column), "a side border at x=%d runs into the letters" % x
+    # a shorter message keeps its whole box, the text 2 px clear of the border
+    glass, top = _toast_on_the_glass("Saved")
+    for x in (0, 127):
+        assert all(glass.pixel(x, y) for y in range(top, 64)), x
+    assert not any(glass.pixel(1, y) for y in range(top + 1, 63))
