@@ -27,10 +27,10 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
     assert "WINS" in table.text() or "DRAW" in table.text()
     assert len(full_game.events()) <= 164, len(full_game.events())  # half of the 328 it took before
     # The driver sends only the runs of columns that changed. Bytes are not a clock, so a ceiling
-    # holds: 10% over the 545 bytes a press costs today (a hold in number entry draws many frames).
+    # holds: 10% over the 516 bytes a press costs today (a hold in number entry draws many frames).
     # Sending whole pages instead would cost over twice as much.
     mean = sum(wire) / len(wire)
-    assert mean <= 600, mean
+    assert mean <= 568, mean
     assert max(wire) <= 1200, max(wire)
     rig_unmount()
 
