@@ -108,13 +108,14 @@ class Oled(framebuf.FrameBuffer):
         self.start()
 
     def fill(self, color):
-        """framebuf's fill sets pixel by pixel; clearing copies dark bytes, a sixth of the work."""
+        """framebuf's fill sets pixel by pixel; clearing copies dark bytes, about a tenth of the work."""
         if color:
             super().fill(color)
             return
         frame = self._frame
-        for start in range(0, WIDTH * PAGES, 256):
-            frame[start : start + 256] = _BLANK
+        step = len(_BLANK)
+        for start in range(0, WIDTH * PAGES, step):
+            frame[start : start + step] = _BLANK
 
     def start(self):
         """Initialise the controller; False if it does not answer."""

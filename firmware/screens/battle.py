@@ -12,7 +12,7 @@ from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
 # On a page boundary (8 rows), the big number spans two of the panel's pages, not three:
-# a hold that counts it up redraws and sends a third less.
+# each count of a hold has a page fewer to scan for changes.
 NUMBER_Y = 32
 
 
