@@ -180,25 +180,37 @@ class Oled(framebuf.FrameBuffer):
             self._command2(_SEG_REMAP, _COM_SCAN_UP)
         self.stale = True
 
-    def show(self):
+    def show(self, area=None):
         """Send each run of changed columns, page by page.
 
         Runs closer than GAP columns are sent as one: a new run costs 7 bytes
         on the wire (a 3-byte position command and a data header, each in its
         own transfer with its address byte), so resending a few unchanged
         bytes is cheaper than starting again.
+
+        `area` (x, y, w, h) is where the caller expects the change, such as
+        the digits of a count: where a page changed only inside its columns,
+        only those are scanned. It is a hint: a change anywhere else is
+        still found and sent.
         """
         if self.fault is not None:
             if time.ticks_diff(time.ticks_ms(), self.tried) < RETRY_MS or not self.start():
                 return
+        frame = self._frame
+        held = self._held
         for page in range(PAGES):
             start = page * WIDTH
             end = start + WIDTH
             if self.stale:
                 self._send(page, start, end - 1)
                 continue
-            if self._frame[start:end] == self._held[start:end]:
+            if frame[start:end] == held[start:end]:
                 continue  # compared in C: most pages of a refresh have not changed
+            if area is not None and area[1] < page * 8 + 8 and page * 8 < area[1] + area[3]:
+                left = start + area[0]
+                right = left + area[2]
+                if frame[start:left] == held[start:left] and frame[right:end] == held[right:end]:
+                    start, end = left, right  # the rest of the page is as shown: the byte scan skips it
             self._diff(page, start, end)
         if self.fault is None:
             self.shown[:] = self.buffer  # the panel holds it all now; after a fault, all is sent again
@@ -221,7 +233,8 @@ class Oled(framebuf.FrameBuffer):
                         self._send(page, first, last)
                     first = i
                 last = i
-        self._send(page, first, last)
+        if first >= start:  # a hinted area may hold no change in this page
+            self._send(page, first, last)
 
     def _send(self, page, first, last):
         column = first - page * WIDTH + self.offset

@@ -35,6 +35,7 @@ class UI:
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True
+        self.area = None  # where a count changed the screen, if a screen said so: the display scans only there
         self.pushed = False  # a screen was pushed since the lazy ones were last dropped
         self.moved = False  # the screen stack changed since this step began
         self._apply_display_settings()
@@ -234,7 +235,8 @@ class UI:
             self.top().draw(fb)
         if self.toast:
             gfx.toast(fb, self.toast, self.must_read)
-        fb.show()
+        fb.show(self.area)
+        self.area = None
         self.dirty = False
 
 

@@ -12,6 +12,25 @@ def step_number(button, value, low=0, high=BP_MAX):
     return value - 1 if value > low else high
 
 
+def count_area(before, after, y, scale):
+    """Where a count from `before` to `after` changes a centred big number: the wider one's box.
+
+    A hold counts ten times a second; the display then scans only these
+    columns for changes, not the whole width of the number's pages.
+    """
+    w = max(_digits(before), _digits(after)) * gfx.CHAR * scale
+    return ((128 - w) // 2, y, w, gfx.CHAR * scale)
+
+
+def _digits(n):
+    # not len(str(n)): every str MicroPython makes is looked up among the interned names
+    count = 1
+    while n >= 10:
+        n //= 10
+        count += 1
+    return count
+
+
 class Screen:
     name = "screen"
     title = ""
@@ -89,6 +108,7 @@ class NumberEntry(Screen):
     """Big digits; UP/DOWN step by 1 and repeat when held, faster the longer."""
 
     name = "number"
+    NUMBER_Y = 24
     repeat = ("UP", "DOWN")
 
     def __init__(self, ui, title, prompt, value=0, low=0, high=BP_MAX, done=None):
@@ -103,14 +123,16 @@ class NumberEntry(Screen):
     def draw(self, fb):
         super().draw(fb)
         gfx.text(fb, self.prompt[:16], 0, 11)
-        gfx.centered(fb, str(self.value), 24, 3)
+        gfx.centered(fb, str(self.value), self.NUMBER_Y, 3)
         gfx.text(fb, "^v set  OK enter", 0, 56)
 
     def key(self, button, kind):
         if kind not in ("SHORT", "REPEAT"):
             return
         if button in ("UP", "DOWN"):
-            self.value = step_number(button, self.value, self.low, self.high)
+            before = self.value
+            self.value = step_number(button, before, self.low, self.high)
+            self.ui.area = count_area(before, self.value, self.NUMBER_Y, 3)
         elif button == "OK":
             self.done(self.value)
         elif button == "BACK":

@@ -120,3 +120,36 @@ def test_a_refresh_of_twelve_runs_allocates_under_a_kilobyte():
     finally:
         gc.enable()
     assert used < 1024, used  # it was 3,840 B with a fresh bytes object for every command and run
+
+
+def test_a_change_inside_the_hinted_area_is_sent_as_without_the_hint():
+    # A count's digits: the screen says where they are, and the driver scans only those columns.
+    sent = []
+    for hinted in (False, True):
+        d, chip = _display()
+        d.text("12", 56, 32, 1)
+        d.show()
+        before = _wire()
+        d.fill_rect(56, 32, 16, 8, 0)
+        d.text("13", 56, 32, 1)
+        d.show((48, 32, 32, 16) if hinted else None)
+        sent.append(_wire() - before)
+        assert chip.frame() == d.buffer, hinted
+    assert sent[0] == sent[1] > 0, sent
+
+
+def test_a_change_outside_the_hinted_area_still_reaches_the_panel():
+    # The hint narrows the scan only where the rest of a page is as shown: a message box
+    # closing with the same press that counts must not stay on the glass.
+    d, chip = _display()
+    d.fill_rect(0, 40, 128, 24, 1)  # a box over the bottom, across the number's pages
+    d.text("9", 60, 32, 1)
+    d.show()
+    d.fill(0)
+    d.text("10", 56, 32, 1)  # the count, inside the area...
+    d.pixel(2, 60, 1)  # ...and a pixel left where the box was, in a page the area misses
+    d.show((56, 32, 16, 8))
+    assert chip.frame() == d.buffer
+    d.pixel(120, 33, 1)  # in the area's page, right of its columns
+    d.show((56, 32, 16, 8))
+    assert chip.frame() == d.buffer

@@ -1,0 +1,99 @@
+"""Counting a number up and down as a player holds the buttons: what the glass shows at each count.
+
+The screen is drawn whole at every count, and the display is told where the
+digits are so that it scans only those columns for changes; these tests read
+the emulated panel to check that nothing else on the glass is left behind.
+"""
+
+from tests.firmware import rig
+from tests.firmware.full_game import number
+from tests.firmware.table import Table
+
+
+def _on_the_battle_entry():
+    table = Table.fresh()
+    for _ in range(12):  # as the status line says, to the battle (the RE d6 rolled on the way)
+        if table.state()["phase"] == "battle":
+            break
+        if table.status().startswith("Attack?"):
+            table.press("UP")
+        table.press("OK")
+        if table.screen() == "dice":
+            table.press("OK")
+    table.press("OK")  # "OK enter BP"
+    assert table.screen() == "battle", table.screen()
+    return table
+
+
+def _glass_matches_the_frame(table):
+    return table.chip.frame() == table.ui.display.buffer
+
+
+def _big_number(table):
+    return [s for s, _, _, scale in table.frame if scale > 1]
+
+
+def _hold_watching_each_count(table, button, ms):
+    """Hold `button` for `ms`, checking the glass at every frame the hold draws; the numbers shown."""
+    shown = []
+    table._pin(button, 0)
+    for _ in range(ms // 5):
+        frames = table.frames
+        table.run(5)
+        if table.frames != frames:
+            shown += _big_number(table)
+            assert _glass_matches_the_frame(table), shown
+    table._pin(button, 1)
+    table.run(60)
+    return shown
+
+
+def test_rule_7_14_holding_up_counts_one_at_a_time_and_the_glass_shows_each_count():
+    table = _on_the_battle_entry()
+    shown = _hold_watching_each_count(table, "UP", 1275)  # the full game's longest hold
+    counts = [int(s) for s in shown]
+    assert counts == list(range(1, len(counts) + 1)), counts  # every count drawn, none skipped
+    assert len(counts) >= 10, counts
+    assert table.state()["phase"] == "battle"  # counting enters nothing
+    rig.unmount()
+
+
+def test_rule_7_14_counts_that_change_the_number_of_digits_leave_nothing_behind_on_the_glass():
+    table = _on_the_battle_entry()
+    steps = [("DOWN", "999"), ("UP", "0"), ("UP", "1"), ("DOWN", "0"), ("DOWN", "999"), ("DOWN", "998")]
+    for button, shown in steps:  # 0 wraps to 999 and back: one digit to three and three to one
+        table.press(button)
+        assert _big_number(table) == [shown], (button, table.frame)
+        assert _glass_matches_the_frame(table), (button, shown)
+    table.press("UP")  # 999
+    shown = _hold_watching_each_count(table, "UP", 1275)
+    assert shown[:3] == ["0", "1", "2"], shown
+    rig.unmount()
+
+
+def test_rule_7_18_the_captured_bp_counts_on_the_glass_as_the_face_up_bp_did():
+    table = _on_the_battle_entry()
+    table.play(number(11) + [("OK", 80)] + number(10) + [("OK", 80)])
+    assert "11-10" in table.text(), table.text()
+    shown = _hold_watching_each_count(table, "UP", 1275)
+    assert [int(s) for s in shown] == list(range(1, len(shown) + 1)), shown
+    table.press("OK")
+    assert table.state()["track"][0]["captured"] == len(shown), table.state()["track"][0]
+    rig.unmount()
+
+
+def test_rule_1_5_the_scenario_turns_entry_counts_on_the_glass_with_its_bigger_digits():
+    table = Table.fresh()
+    table.press("BACK")  # the menu: Back to game, Undo, Redo, New game
+    table.presses("DOWN", 3)
+    table.press("OK")
+    table.press("DOWN")  # "Scen. turns"
+    table.press("OK")
+    assert table.screen() == "number" and "Scenario 1.5" in table.text(), table.text()
+    start = int(_big_number(table)[0])
+    shown = _hold_watching_each_count(table, "DOWN", 1275)
+    # 1.5 allows 1 to 40 turns: below 1 the count wraps round to 40
+    assert [int(s) for s in shown] == [(start - k - 1) % 40 + 1 for k in range(1, len(shown) + 1)], (start, shown)
+    table.press("UP")  # one digit back to two (at 9 -> 10) or a plain count
+    assert _glass_matches_the_frame(table)
+    rig.unmount()
