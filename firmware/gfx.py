@@ -43,26 +43,33 @@ def centered(fb, s, y, scale=1, color=1, left=0, right=128):
 
 
 def wrap(s, columns=16):
-    """Split on spaces into lines of at most `columns` characters."""
+    """Split on spaces into lines of at most `columns` characters.
+
+    A word longer than a line is cut after its last hyphen that fits
+    ("white-BP-in-" / "black-circle"), else at the line's end. Each line is
+    one slice of `s`: MicroPython looks every new str up among the interned
+    names, so building lines word by word cost several times as much.
+    """
+    if "  " in s or "\n" in s or "\t" in s or s.endswith(" "):
+        s = " ".join(s.split())
     lines = []
-    line = ""
-    for word in s.split():
-        while len(word) > columns:
-            if line:
-                lines.append(line)
-                line = ""
-            cut = word.rfind("-", 0, columns) + 1 or columns  # "white-BP-in-" / "black-circle"
-            lines.append(word[:cut])
-            word = word[cut:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= columns:
-            line += " " + word
+    end = len(s)
+    start = 0
+    while start < end:
+        if s.startswith(" ", start):
+            start += 1
+        elif end - start <= columns:
+            lines.append(s[start:])
+            break
         else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
+            cut = s.rfind(" ", start, start + columns + 1)
+            if cut > start:  # the last space that leaves a line of at most `columns`
+                lines.append(s[start:cut])
+                start = cut + 1
+            else:  # one word longer than a line
+                cut = s.rfind("-", start, start + columns) + 1 or start + columns
+                lines.append(s[start:cut])
+                start = cut
     return lines
 
 

@@ -108,3 +108,35 @@ def test_a_message_line_as_wide_as_the_panel_does_not_run_into_the_box_border():
     for x in (0, 127):
         assert all(glass.pixel(x, y) for y in range(top, 64)), x
     assert not any(glass.pixel(1, y) for y in range(top + 1, 63))
+
+
+def test_wrapped_text_keeps_every_word_fills_each_line_and_cuts_long_words_after_a_hyphen():
+    # Messages, questions and long list labels all wrap here; checked on random texts.
+    import random
+
+    import gfx
+
+    random.seed(5)
+    for _ in range(3000):
+        alphabet = random.choice(["ab ", "abc- ", "a-b  c", "abcdefghij ", "a\nb c- "])
+        text = "".join(random.choice(alphabet) for _ in range(random.randrange(0, 70)))
+        columns = random.randrange(3, 17)
+        lines = gfx.wrap(text, columns)
+        words = text.split()
+        flat = " ".join(words)
+        assert all(0 < len(line) <= columns and line == line.strip() for line in lines), (text, lines)
+        # read back in order: each line follows the last after a space, or (a word cut short) straight on
+        at = 0
+        for i, line in enumerate(lines):
+            if flat.startswith(" ", at):
+                at += 1
+                # a line ends only where the next word would not fit on it
+                word = flat[at:].split(" ")[0]
+                assert i == 0 or len(lines[i - 1]) + 1 + len(word) > columns, (text, columns, lines)
+            elif i:  # a word cut short: after its last hyphen that fit, else at the full line
+                before = lines[i - 1]
+                cut_at_hyphen = before.endswith("-")
+                assert cut_at_hyphen or (len(before) == columns and "-" not in before), (text, columns, lines)
+            assert flat.startswith(line, at), (text, columns, lines)
+            at += len(line)
+        assert at == len(flat), (text, columns, lines)
