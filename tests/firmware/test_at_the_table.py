@@ -155,6 +155,21 @@ def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
     rig.unmount()
 
 
+def test_rule_7_18_after_undoing_the_move_to_the_draw_ok_next_draw_moves_on_again():
+    table = Table.fresh()
+    _to_phase(table, "battle")
+    _battle(table, 6, 4, 3)
+    assert table.state()["phase"] == "draw"
+    table.hold("BACK")  # undo the move to the draw: the capture stays entered
+    assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] == 3
+    table.run(2000)  # the message goes by itself
+    assert table.status() == "OK next: draw", table.status()
+    table.press("OK")  # as the status line says: not the capture entry again
+    assert table.state()["phase"] == "draw" and table.screen() == "mat", (table.state()["phase"], table.text())
+    assert table.state()["track"][0]["captured"] == 3
+    rig.unmount()
+
+
 def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
     table = Table.fresh()
     _to_phase(table, "battle")
