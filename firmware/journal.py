@@ -21,7 +21,6 @@ about 9,000 instructions a string, a third of the press that ends a game.
 import io
 import json
 import os
-from array import array
 from binascii import crc32
 
 import wallclock
@@ -31,50 +30,26 @@ from shared_engine.game import Game
 from shared_engine.log import compact_values, decode_any
 
 
-def _dump_into(value, out):
+def _dump_into_buffer(value):
+    out = io.BytesIO()
     json.dump(value, out, separators=(",", ":"))  # type: ignore[call-overload]  # the stubs have it positional; MicroPython takes only the keyword
+    return out.getvalue()
 
 
-def _dump_encoded(value, out):  # CPython (the firmware tests): its json writes str, not bytes
-    out.write(json.dumps(value, separators=(",", ":")).encode())
+def _dumps_encoded(value):  # CPython (the firmware tests): its json writes str, not bytes
+    return json.dumps(value, separators=(",", ":")).encode()
 
 
 try:
-    _dump_into(0, io.BytesIO())
-    dump_json = _dump_into  # compact JSON, as bytes, onto a stream
+    _dump_into_buffer(0)
+    json_bytes = _dump_into_buffer  # compact JSON as bytes
 except TypeError:
-    dump_json = _dump_encoded
-
-
-def json_bytes(value):
-    """Compact JSON as bytes."""
-    out = io.BytesIO()
-    dump_json(value, out)
-    return out.getvalue()
+    json_bytes = _dumps_encoded
 
 
 def record_bytes(action):
     """The action's compact record, as stored and sent: b'["bp",14,12]'."""
     return json_bytes(compact_values(action))
-
-
-def log_lines(game):
-    """The game's log as the link sends it (compact records, a line each) in one buffer, and where each line ends.
-
-    One stream for the lot: a record costs one dump, not a buffer of its own.
-    """
-    out = io.BytesIO()
-    ends = array("I")
-    for action in _records(game):
-        dump_json(compact_values(action), out)
-        out.write(b"\n")
-        ends.append(out.tell())
-    return out.getvalue(), ends
-
-
-def _records(game):
-    yield game.header
-    yield from game.actions
 
 
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
@@ -103,13 +78,18 @@ def read_meta(root, gid):
     return meta, header
 
 
-def log_digest(game, lines=None):
-    """[sha256 hex, size, records] of the game's log as the link sends it (see log_lines)."""
+def log_digest(game):
+    """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
     from binascii import hexlify
     from hashlib import sha256
 
-    data, ends = lines or log_lines(game)
-    return [hexlify(sha256(data).digest()).decode(), len(data), len(ends)]
+    digest = sha256()
+    size = 0
+    for action in [game.header] + game.actions:
+        data = record_bytes(action) + b"\n"
+        digest.update(data)
+        size += len(data)
+    return [hexlify(digest.digest()).decode(), size, 1 + len(game.actions)]
 
 
 def _line(data):
@@ -242,10 +222,9 @@ class Journal:
         tmp = self.base + ".tmp"
         meta = {"gen": gen, "end": summary(game)}
         times = self.times
-        lines = log_lines(game)  # made once: written below, and digested for a finished game
         if game.state.phase == "over":
             # A finished game's log, described once, so the link lists it without replaying it.
-            meta["sent"] = log_digest(game, lines)
+            meta["sent"] = log_digest(game)
             if "done" not in times:
                 times["done"] = wallclock.stamp()
         elif "done" in times:  # the end was undone
@@ -256,13 +235,9 @@ class Journal:
         with open(tmp, "wb") as f:
             f.write(_line(json_bytes(meta)))  # read back with json.loads only
             # Compact records: half the flash, and the link sends them as they are.
-            data, ends = lines
-            view = memoryview(data)
-            start = 0
-            for end in ends:
-                f.write(b"%08x " % crc32(view[start : end - 1]))  # as _line makes it, the newline unchecked
-                f.write(view[start:end])
-                start = end
+            f.write(_line(record_bytes(game.header)))
+            for action in game.actions:
+                f.write(_line(record_bytes(action)))
         os.rename(tmp, self.base + ".snp")
         self.gen = gen
         self.blocked = None
