@@ -5,30 +5,29 @@ import gfx
 from shared_engine.actions import BP_MAX
 
 
-def step_number(button, value, low=0, high=BP_MAX):
-    """UP/DOWN by one, wrapping round between low and high: every number entry steps so."""
-    if button == "UP":
-        return value + 1 if value < high else low
-    return value - 1 if value > low else high
+def count(ui, button, value, y, scale, low=0, high=BP_MAX):
+    """UP/DOWN by one on a big centred number, wrapping round between low and high.
 
-
-def count_area(before, after, y, scale):
-    """Where a count from `before` to `after` changes a centred big number: the wider one's box.
-
-    A hold counts ten times a second; the display then scans only these
-    columns for changes, not the whole width of the number's pages.
+    Every number entry counts so. The display is told where the digits are
+    (the box of the wider of the old and the new number): a hold counts many
+    times a second, and each count then scans only those columns for changes.
     """
-    w = max(_digits(before), _digits(after)) * gfx.CHAR * scale
-    return ((128 - w) // 2, y, w, gfx.CHAR * scale)
+    if button == "UP":
+        after = value + 1 if value < high else low
+    else:
+        after = value - 1 if value > low else high
+    w = max(_digits(value), _digits(after)) * gfx.CHAR * scale
+    ui.area = ((128 - w) // 2, y, w, gfx.CHAR * scale)
+    return after
 
 
 def _digits(n):
     # not len(str(n)): every str MicroPython makes is looked up among the interned names
-    count = 1
+    digits = 1
     while n >= 10:
         n //= 10
-        count += 1
-    return count
+        digits += 1
+    return digits
 
 
 class Screen:
@@ -130,9 +129,7 @@ class NumberEntry(Screen):
         if kind not in ("SHORT", "REPEAT"):
             return
         if button in ("UP", "DOWN"):
-            before = self.value
-            self.value = step_number(button, before, self.low, self.high)
-            self.ui.area = count_area(before, self.value, self.NUMBER_Y, 3)
+            self.value = count(self.ui, button, self.value, self.NUMBER_Y, 3, self.low, self.high)
         elif button == "OK":
             self.done(self.value)
         elif button == "BACK":

@@ -7,7 +7,7 @@ OK, which also moves the game on to the draw.
 
 import gfx
 
-from screens.base import Screen, count_area, step_number
+from screens.base import Screen, count
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
@@ -43,9 +43,7 @@ class TwoNumbers(Screen):
                 self.enter()
 
     def adjust(self, button):
-        before = self.values[self.side]
-        self.values[self.side] = step_number(button, before)
-        self.ui.area = count_area(before, self.values[self.side], NUMBER_Y, 2)
+        self.values[self.side] = count(self.ui, button, self.values[self.side], NUMBER_Y, 2)
 
     def enter(self):
         raise NotImplementedError  # each entry screen says what its two numbers do
@@ -84,9 +82,7 @@ class BattleEntry(TwoNumbers):
 
     def adjust(self, button):
         if self.capturing():
-            before = self.captured
-            self.captured = step_number(button, before)
-            self.ui.area = count_area(before, self.captured, NUMBER_Y, 2)
+            self.captured = count(self.ui, button, self.captured, NUMBER_Y, 2)
         else:
             super().adjust(button)
 
