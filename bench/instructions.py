@@ -31,6 +31,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
+PICO_HEAP = 233_792  # the GC heap of a Raspberry Pi Pico build of MicroPython 1.29
+WORD_SCALE = 1.45  # heap the 64-bit unix port needs for what takes 1 B on the 32-bit Pico
 
 
 # littlefs's calls into the block device's Python methods: readblocks, writeblocks, ioctl
@@ -50,6 +52,12 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
         build(source, code)
     out = work / ("cg-chip" if chip_only else "cg")
     out.mkdir()
+    game = [str(ROOT / "bench/press_work.py"), str(ROOT), str(code), str(work / "flash.img")]
+    harness = subprocess.run([str(MICROPYTHON), *game], capture_output=True, text=True, check=True)
+    own = int(harness.stdout.split()[1])
+    heap = own + round(PICO_HEAP * WORD_SCALE)
+    if not chip_only:
+        print(f"  ({work.name}: -X heapsize={heap:,}: the harness's {own:,} B and a Pico's)")
     run = subprocess.run(
         [
             "valgrind",
@@ -58,9 +66,9 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
             *([f"--toggle-collect={name}" for name in FLASH_CHIP] if chip_only else []),
             f"--callgrind-out-file={out}/part",
             str(MICROPYTHON),
-            str(ROOT / "bench/press_work.py"),
-            str(ROOT),
-            str(code),
+            "-X",
+            f"heapsize={heap}",
+            *game,
         ],
         capture_output=True,
         text=True,

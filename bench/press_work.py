@@ -1,6 +1,7 @@
 """The scripted game in one MicroPython process, each press marked for callgrind (runs under micropython).
 
-    valgrind --tool=callgrind --dump-before=time_ticks_cpu micropython bench/press_work.py REPO CODE
+    valgrind --tool=callgrind --dump-before=time_ticks_cpu \
+        micropython -X heapsize=N bench/press_work.py REPO CODE FLASH_IMAGE
 
 CODE holds firmware/ and shared_engine/: this repository, or an earlier
 version of it (the anchor). The firmware runs on the simulator's pins, clock
@@ -14,12 +15,16 @@ every 50 ms.
 --dump-before callgrind writes one profile part per stretch: the harness's
 start, boot to the first screen, then one part per press (pin down, held,
 released, and 100 ms after). The last line printed says whether the game
-ended as the rules say.
+ended as the rules say; the first, the heap the harness itself holds live
+before boot (bench/instructions.py sizes the heap from it, a Pico's on top).
+The flash chip is an image file, as in the simulator: a chip in a bytearray
+would sit in the GC heap, scanned at every collection, which a board's flash
+is not.
 """
 
 import sys
 
-repo, code = sys.argv[1], sys.argv[2]
+repo, code, image = sys.argv[1], sys.argv[2], sys.argv[3]
 sys.path[:0] = [code + "/firmware", code, repo + "/host/adjutant/sim/device", repo]
 
 import clock  # noqa: E402
@@ -29,11 +34,12 @@ sys.modules["select"] = clock.select_module
 import machine  # noqa: E402
 
 sys.modules["machine"] = machine
+import gc  # noqa: E402
 import os  # noqa: E402
 
 import vfs  # noqa: E402
 from clock import CLOCK  # noqa: E402
-from flash import RamFlash, littlefs  # noqa: E402
+from flash import FileFlash, littlefs  # noqa: E402
 
 from tests.firmware import full_game  # noqa: E402
 
@@ -111,11 +117,13 @@ def run_polled(device, ms, since):
             since[0] = CLOCK.now
 
 
-vfs.mount(littlefs(RamFlash(64), True)[0], "/flash")
+vfs.mount(littlefs(FileFlash(image, 64), True)[0], "/flash")
 os.chdir("/flash")
 machine.Pin.pins = {}
 pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in NAMES]
 allow(1)
+gc.collect()
+print("harness %d" % gc.mem_alloc())
 mark()  # -- the harness is ready: boot begins
 from buttons import Buttons  # noqa: E402
 from oled import Oled  # noqa: E402

@@ -27,7 +27,7 @@ import wallclock
 
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import compact_values, decode_any
+from shared_engine.log import decode_any
 
 
 def _dump_into_buffer(value):
@@ -48,8 +48,8 @@ except TypeError:
 
 
 def record_bytes(action):
-    """The action's compact record, as stored and sent: b'["bp",14,12]'."""
-    return json_bytes(compact_values(action))
+    """The action's compact record, as stored and sent: b'["bp",14,12]' (JSON writes a tuple as a list)."""
+    return json_bytes(action)
 
 
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
@@ -80,16 +80,20 @@ def read_meta(root, gid):
 
 def log_digest(game):
     """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
+    return _digest([record_bytes(action) for action in [game.header] + game.actions])
+
+
+def _digest(records):
     from binascii import hexlify
     from hashlib import sha256
 
     digest = sha256()
     size = 0
-    for action in [game.header] + game.actions:
-        data = record_bytes(action) + b"\n"
+    for data in records:
         digest.update(data)
-        size += len(data)
-    return [hexlify(digest.digest()).decode(), size, 1 + len(game.actions)]
+        digest.update(b"\n")
+        size += len(data) + 1
+    return [hexlify(digest.digest()).decode(), size, len(records)]
 
 
 def _line(data):
@@ -222,9 +226,12 @@ class Journal:
         tmp = self.base + ".tmp"
         meta = {"gen": gen, "end": summary(game)}
         times = self.times
+        # Each record made once: a finished game's digest is of the records written below.
+        # Small separate objects, not one buffer: a fragmented heap has room for them.
+        records = [record_bytes(action) for action in [game.header] + game.actions]
         if game.state.phase == "over":
             # A finished game's log, described once, so the link lists it without replaying it.
-            meta["sent"] = log_digest(game)
+            meta["sent"] = _digest(records)
             if "done" not in times:
                 times["done"] = wallclock.stamp()
         elif "done" in times:  # the end was undone
@@ -235,9 +242,8 @@ class Journal:
         with open(tmp, "wb") as f:
             f.write(_line(json_bytes(meta)))  # read back with json.loads only
             # Compact records: half the flash, and the link sends them as they are.
-            f.write(_line(record_bytes(game.header)))
-            for action in game.actions:
-                f.write(_line(record_bytes(action)))
+            for data in records:
+                f.write(_line(data))
         os.rename(tmp, self.base + ".snp")
         self.gen = gen
         self.blocked = None

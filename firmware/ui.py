@@ -13,6 +13,7 @@ import config
 import gfx
 import screens
 from oled import RETRY_MS
+from screens.base import number
 from screens.mat import MatScreen
 from session import Session
 
@@ -34,8 +35,10 @@ class UI:
         self.idle_at = ticks_ms() if now is None else now
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
-        self.dirty = True
-        self.area = None  # where a count changed the screen, if a screen said so: the display scans only there
+        self.dirty = True  # the whole screen is to be drawn again
+        self.area = None  # a count's digits (x, y, w, h), to be drawn again if nothing else changed
+        self.count = None  # and the number there: (value, y, scale)
+        self.counted_now = False  # the key being handled counted, and changed nothing else
         self.pushed = False  # a screen was pushed since the lazy ones were last dropped
         self.moved = False  # the screen stack changed since this step began
         self._apply_display_settings()
@@ -148,7 +151,7 @@ class UI:
     def due(self, now):
         """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
         wait = self.buttons.due(now)
-        if self.dirty and not self.asleep:  # asleep, the next frame waits for the wake-up press
+        if (self.dirty or self.area) and not self.asleep:  # asleep, the next frame waits for the wake-up press
             return 0
         if self.toast and not self.must_read:
             wait = sooner(wait, self.toast_ms + 1 - ticks_diff(now, self.toast_at))
@@ -174,7 +177,7 @@ class UI:
         if not self.asleep and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
             self.asleep = True
             self.display.power(False)
-        if self.dirty and not self.asleep:
+        if (self.dirty or self.area) and not self.asleep:
             self.render()
         elif self.display.fault is not None and not self.asleep:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
@@ -212,6 +215,7 @@ class UI:
             self.toast = None
             self.dirty = True
         screen = self.top()
+        self.counted_now = False
         try:
             if button == "BACK" and kind == "LONG" and screen.name != "buttons":
                 self.undo()
@@ -221,10 +225,25 @@ class UI:
             self.pop_to_mat()
             self.warn("Error: %r" % e)
         self.buttons.repeat = self.top().repeat
-        self.dirty = True
+        if not self.counted_now:
+            self.dirty = True
+
+    def counted(self, value, y, scale, width):
+        """A number entry counted: only its digits, `width` wide and centred at row y, changed."""
+        self.counted_now = True
+        self.count = (value, y, scale)
+        if self.area is None or self.area[2] < width:  # several counts in one step: the widest box
+            self.area = ((128 - width) // 2, y, width, gfx.CHAR * scale)
 
     def render(self):
         fb = self.display
+        if not self.dirty:  # a hold counting: the digits, many times a second, not the whole screen
+            x, y, w, h = self.area
+            fb.fill_rect(x, y, w, h, 0)
+            number(fb, *self.count)
+            fb.show(self.area)
+            self.area = None
+            return
         fb.fill(0)
         try:
             self.top().draw(fb)

@@ -6,19 +6,23 @@ from shared_engine.actions import BP_MAX
 
 
 def count(ui, button, value, y, scale, low=0, high=BP_MAX):
-    """UP/DOWN by one on a big centred number, wrapping round between low and high.
+    """UP/DOWN by one on a big number centred at row y, wrapping round between low and high.
 
-    Every number entry counts so. The display is told where the digits are
-    (the box of the wider of the old and the new number): a hold counts many
-    times a second, and each count then scans only those columns for changes.
+    Every number entry counts so, and draws its number as number() does: a
+    hold counts many times a second, and the UI then redraws only the digits
+    (the box of the wider of the old and the new number), not the screen.
     """
     if button == "UP":
         after = value + 1 if value < high else low
     else:
         after = value - 1 if value > low else high
-    w = max(_digits(value), _digits(after)) * gfx.CHAR * scale
-    ui.area = ((128 - w) // 2, y, w, gfx.CHAR * scale)
+    ui.counted(after, y, scale, max(_digits(value), _digits(after)) * gfx.CHAR * scale)
     return after
+
+
+def number(fb, value, y, scale):
+    """The big number of an entry, as count() redraws it."""
+    gfx.centered(fb, str(value), y, scale)
 
 
 def _digits(n):
@@ -122,7 +126,7 @@ class NumberEntry(Screen):
     def draw(self, fb):
         super().draw(fb)
         gfx.text(fb, self.prompt[:16], 0, 11)
-        gfx.centered(fb, str(self.value), self.NUMBER_Y, 3)
+        number(fb, self.value, self.NUMBER_Y, 3)
         gfx.text(fb, "^v set  OK enter", 0, 56)
 
     def key(self, button, kind):

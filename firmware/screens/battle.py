@@ -7,7 +7,7 @@ OK, which also moves the game on to the draw.
 
 import gfx
 
-from screens.base import Screen, count
+from screens.base import Screen, count, number
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
@@ -67,7 +67,7 @@ class BattleEntry(TwoNumbers):
             side = ("CP", "EA")[self.side]
             gfx.text(fb, "%s BP %s" % (side, "defends" if side == state.defender else "attacks"), 0, 11)
             gfx.text(fb, "face-up cards", 0, 20)
-            gfx.centered(fb, str(self.values[self.side]), NUMBER_Y, 2)
+            number(fb, self.values[self.side], NUMBER_Y, 2)
             gfx.text(fb, FOOTER, 0, 56)
             return
         gfx.bar(fb, 0, "Capture 7.18")
@@ -76,7 +76,7 @@ class BattleEntry(TwoNumbers):
         gfx.text(fb, "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner), 0, 10)
         # 7.14: the loser's played Nationality cards, face-down ones and Nationality Jokers too
         gfx.text(fb, "%s Nat+Joker BP" % other(winner), 0, 19)
-        gfx.centered(fb, str(self.captured), NUMBER_Y, 2)
+        number(fb, self.captured, NUMBER_Y, 2)
         gfx.text(fb, "even face-down", 0, 48)
         gfx.text(fb, FOOTER, 0, 56)
 
@@ -115,7 +115,7 @@ class HandsEntry(TwoNumbers):
         side = ("CP", "EA")[self.side]
         gfx.text(fb, "%s BP in hand" % side, 0, 11)
         gfx.text(fb, "Nationality only", 0, 20)
-        gfx.centered(fb, str(self.values[self.side]), NUMBER_Y, 2)
+        number(fb, self.values[self.side], NUMBER_Y, 2)
         # the table's choice for the last turn: by the ruling there is no 7.19 draw after it
         gfx.text(fb, "drew after last" if self.ui.settings["last_draw"] else "no last draw", 0, 48)
         gfx.text(fb, FOOTER, 0, 56)

@@ -1,8 +1,9 @@
 """Counting a number up and down as a player holds the buttons: what the glass shows at each count.
 
-The screen is drawn whole at every count, and the display is told where the
-digits are so that it scans only those columns for changes; these tests read
-the emulated panel to check that nothing else on the glass is left behind.
+At a count only the digits are drawn again, and the display scans only their
+columns for changes; these tests read the emulated panel to check that
+nothing is left behind on the glass, and that what a count draws is what the
+whole screen drawn again would show.
 """
 
 from tests.firmware import rig
@@ -26,7 +27,10 @@ def _on_the_battle_entry():
 
 
 def _glass_matches_the_frame(table):
-    return table.chip.frame() == table.ui.display.buffer
+    counted = bytes(table.ui.display.buffer)
+    table.ui.dirty = True  # the whole screen drawn again, as after any other press
+    table.ui.render()
+    return table.chip.frame() == counted == table.ui.display.buffer
 
 
 def _big_number(table):
@@ -95,5 +99,20 @@ def test_rule_1_5_the_scenario_turns_entry_counts_on_the_glass_with_its_bigger_d
     # 1.5 allows 1 to 40 turns: below 1 the count wraps round to 40
     assert [int(s) for s in shown] == [(start - k - 1) % 40 + 1 for k in range(1, len(shown) + 1)], (start, shown)
     table.press("UP")  # one digit back to two (at 9 -> 10) or a plain count
+    assert _glass_matches_the_frame(table)
+    rig.unmount()
+
+
+def test_rule_7_14_two_counts_before_one_frame_leave_no_digit_behind():
+    # A busy loop (flash, the link) can take a held button's counts two at a time: 10 -> 9 -> 8
+    # goes from two digits to one, and the frame must clear where the "10" was.
+    table = _on_the_battle_entry()
+    table.play(number(10))
+    assert _big_number(table) == ["10"], table.frame
+    now = rig.CLOCK.now & 0x3FFFFFFF
+    table.ui.handle("DOWN", "REPEAT", now)
+    table.ui.handle("DOWN", "REPEAT", now)
+    table.ui.step(now)
+    assert _big_number(table) == ["8"], table.frame
     assert _glass_matches_the_frame(table)
     rig.unmount()
