@@ -140,3 +140,25 @@ def test_wrapped_text_keeps_every_word_fills_each_line_and_cuts_long_words_after
             assert flat.startswith(line, at), (text, columns, lines)
             at += len(line)
         assert at == len(flat), (text, columns, lines)
+
+
+def test_big_text_is_the_8x8_font_scaled_up_pixel_for_pixel():
+    # The big digits and results read at arm's length: each pixel of the built-in font a scale x scale square.
+    import framebuf
+    import gfx
+
+    def panel():
+        buf = bytearray(128 * 64 // 8)
+        return framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+
+    for s in ("0", "10", "999", "CP WINS", "DRAW", "gjpqy,;!"):
+        for scale in (2, 3):
+            for x in (-3, 0, 17):
+                small, big = panel(), panel()
+                small.text(s, 0, 0, 1)
+                gfx.text(big, s, x, 9, scale)
+                for px in range(128):
+                    for py in range(64):
+                        i, j = (px - x) // scale, (py - 9) // scale
+                        lit = 0 <= i < 128 and 0 <= j < 8 and px - x >= 0 and py >= 9 and small.pixel(i, j)
+                        assert big.pixel(px, py) == (1 if lit else 0), (s, scale, x, px, py)
