@@ -216,8 +216,23 @@ class Journal:
             except OSError:
                 pass
 
-    def needs_compaction(self, game):
-        return self.records >= COMPACT_AFTER and not game.undone
+    def save(self, game, action):
+        """Put `action`, just applied to `game`, on flash; OSError means it is not saved.
+
+        Appended to the journal; or, when the journal is due to be folded into the
+        snapshot or the game is over, a new snapshot that holds it: one write to
+        flash, not an append and then a snapshot.
+        """
+        if self.blocked:
+            self.compact(game)
+            return
+        if game.state.phase == "over" or (self.records + 1 >= COMPACT_AFTER and not game.undone):
+            try:
+                self.compact(game)
+                return
+            except OSError:
+                pass  # the old snapshot and journal stand: the journal takes it, and folding waits
+        self.append(action)
 
     def compact(self, game, gen=None):
         self.close()

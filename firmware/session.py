@@ -112,10 +112,7 @@ class Session:
         try:
             if self.journal is None:
                 raise OSError("no game file")
-            if self.journal.blocked:
-                self.journal.compact(game)
-            else:
-                self.journal.append(action)
+            self.journal.save(game, action)
         except OSError as e:
             self._rollback(kind, undone)
             self.warn("Not saved, so not done: flash full or failing (%s)" % e)
@@ -123,11 +120,6 @@ class Session:
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
             games.unmark_pulled(self.journal.gid)
-        if self.journal.needs_compaction(game) or game.state.phase == "over":
-            try:
-                self.journal.compact(game)
-            except OSError:
-                pass  # the journal still holds everything; compaction retries later
         self._tell(kind)
         return True
 

@@ -150,3 +150,27 @@ def test_sleep_after_idle_and_any_button_wakes_without_acting():
     ui.step()
     assert ui.top().name == "dice"
     rig.unmount()
+
+
+def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds_it_later():
+    import journal as journal_module
+
+    ui = _booted()
+    journal = ui.session.journal
+    journal.records = journal_module.COMPACT_AFTER - 1  # the next action folds the journal into a snapshot
+
+    def refuse(game):
+        raise OSError(28)
+
+    journal.compact = refuse  # no room for the new snapshot just now
+    assert ui.session.act("next")  # the action is still saved: appended to the journal
+    assert ui.toast is None
+    on_flash = rig.new_ui()[0].session.game
+    assert on_flash.log_text() == ui.session.game.log_text()
+    del journal.compact
+    gen = journal.gen
+    assert ui.session.act("next")  # room again: this one folds the journal, the other with it
+    assert journal.gen == gen + 1 and journal.records == 0
+    on_flash = rig.new_ui()[0].session.game
+    assert on_flash.log_text() == ui.session.game.log_text()
+    rig.unmount()
