@@ -6,27 +6,29 @@ into RAM, so back on the mat the UI drops these modules again (ui.unload):
 the heap holds the mat and one screen, not every screen ever opened.
 """
 
+# Module names written out whole: unload() runs whenever the screens change, and a str made
+# at run time ("screens." + name) is looked up among all the names the code has interned.
 _attrs = {
-    "BattleEntry": "battle",
-    "HandsEntry": "battle",
-    "EventChoices": "dice",
-    "PickEvent": "dice",
-    "roll_and_show": "dice",
-    "GameOver": "end",
-    "Guidance": "guide",
-    "Reshuffle": "guide",
-    "Setup": "guide",
-    "History": "history",
-    "CardInfo": "info",
-    "About": "info",
-    "Menu": "menu",
-    "Settings": "settings",
-    "AIHand": "solo",
-    "BonusPhase": "solo",
-    "PlusChart": "solo",
-    "RandomDiscard": "solo",
-    "roll_hand": "solo",
-    "setup_checklist": "solo",
+    "BattleEntry": "screens.battle",
+    "HandsEntry": "screens.battle",
+    "EventChoices": "screens.dice",
+    "PickEvent": "screens.dice",
+    "roll_and_show": "screens.dice",
+    "GameOver": "screens.end",
+    "Guidance": "screens.guide",
+    "Reshuffle": "screens.guide",
+    "Setup": "screens.guide",
+    "History": "screens.history",
+    "CardInfo": "screens.info",
+    "About": "screens.info",
+    "Menu": "screens.menu",
+    "Settings": "screens.settings",
+    "AIHand": "screens.solo",
+    "BonusPhase": "screens.solo",
+    "PlusChart": "screens.solo",
+    "RandomDiscard": "screens.solo",
+    "roll_hand": "screens.solo",
+    "setup_checklist": "screens.solo",
 }
 
 # What those screens load for their texts, dropped with them back on the mat.
@@ -37,16 +39,16 @@ def __getattr__(attr):
     module = _attrs.get(attr)
     if module is None:
         raise AttributeError(attr)
-    return getattr(__import__("screens." + module, None, None, (attr,)), attr)  # not kept here: unload() drops it
+    return getattr(__import__(module, None, None, (attr,)), attr)  # not kept here: unload() drops it
 
 
 def lazy_modules():
     """The modules this table loads on demand, and their helpers."""
-    names = []
+    names = list(HELPERS)
     for module in _attrs.values():
-        if "screens." + module not in names:
-            names.append("screens." + module)
-    return names + list(HELPERS)
+        if module not in names:
+            names.append(module)
+    return names
 
 
 def _in_use(name, stack):
@@ -65,14 +67,12 @@ def unload(stack=None):
     """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
     import sys
 
-    lazy = lazy_modules()
-    if stack is None:
-        loaded = [name for name in lazy if name in sys.modules]
-    else:  # helpers such as the guidance texts stay until the mat: screens may hold their functions
-        loaded = [n for n in lazy if n in sys.modules and n.startswith("screens.") and not _in_use(n, stack)]
-    if not loaded:
-        return
-    for name in loaded:
+    for name in lazy_modules():
+        if name not in sys.modules:
+            continue
+        # helpers such as the guidance texts stay until the mat: screens may hold their functions
+        if stack is not None and (name in HELPERS or _in_use(name, stack)):
+            continue
         del sys.modules[name]
         package, _, attr = name.rpartition(".")
         parent = sys.modules.get(package)
