@@ -21,7 +21,8 @@ about 9,000 instructions a string, a third of the press that ends a game.
 import io
 import json
 import os
-from binascii import crc32
+from binascii import crc32, hexlify
+from hashlib import sha256  # here, not where used: an import in a function searches the flash each time
 
 import wallclock
 
@@ -84,9 +85,6 @@ def log_digest(game):
 
 
 def _digest(records):
-    from binascii import hexlify
-    from hashlib import sha256
-
     digest = sha256()
     size = 0
     for data in records:

@@ -6,6 +6,8 @@ into RAM, so back on the mat the UI drops these modules again (ui.unload):
 the heap holds the mat and one screen, not every screen ever opened.
 """
 
+import sys  # here, not in unload(): an import in a function searches the flash at every call
+
 # Module names written out whole: unload() runs whenever the screens change, and a str made
 # at run time ("screens." + name) is looked up among all the names the code has interned.
 _attrs = {
@@ -52,8 +54,6 @@ def lazy_modules():
 
 
 def _in_use(name, stack):
-    import sys
-
     shared = sys.modules["screens.base"].__dict__.values()  # every screen module imports these
     for value in sys.modules[name].__dict__.values():
         if type(value) is type and value not in shared:
@@ -65,8 +65,6 @@ def _in_use(name, stack):
 
 def unload(stack=None):
     """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
-    import sys
-
     for name in lazy_modules():
         if name not in sys.modules:
             continue
