@@ -36,8 +36,8 @@ class UI:
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True  # the whole screen is to be drawn again
-        self.area = None  # a count's digits (x, y, w, h), to be drawn again if nothing else changed
-        self.count = None  # and the number there: (value, y, scale)
+        self.area = None  # type: tuple | None  # a count's digits (x, y, w, h), drawn again if nothing else changed
+        self.count = None  # type: tuple | None  # and the number there: (value, y, scale)
         self.counted_now = False  # the key being handled counted, and changed nothing else
         self.pushed = False  # a screen was pushed since the lazy ones were last dropped
         self.moved = False  # the screen stack changed since this step began
@@ -237,11 +237,12 @@ class UI:
 
     def render(self):
         fb = self.display
-        if not self.dirty:  # a hold counting: the digits, many times a second, not the whole screen
-            x, y, w, h = self.area
-            fb.fill_rect(x, y, w, h, 0)
-            number(fb, *self.count)
-            fb.show(self.area)
+        area, count = self.area, self.count
+        if not self.dirty and area is not None and count is not None:
+            # a hold counting: the digits, many times a second, not the whole screen
+            fb.fill_rect(area[0], area[1], area[2], area[3], 0)
+            number(fb, count[0], count[1], count[2])
+            fb.show(area)
             self.area = None
             return
         fb.fill(0)
