@@ -79,9 +79,14 @@ def read_meta(root, gid):
     return meta, header
 
 
+def log_records(game):
+    """The game's log as compact records, the header first: each made once, for its digest and its file."""
+    return [record_bytes(action) for action in [game.header] + game.actions]
+
+
 def log_digest(game):
     """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
-    return _digest([record_bytes(action) for action in [game.header] + game.actions])
+    return _digest(log_records(game))
 
 
 def _digest(records):
@@ -239,9 +244,9 @@ class Journal:
         tmp = self.base + ".tmp"
         meta = {"gen": gen, "end": summary(game)}
         times = self.times
-        # Each record made once: a finished game's digest is of the records written below.
-        # Small separate objects, not one buffer: a fragmented heap has room for them.
-        records = [record_bytes(action) for action in [game.header] + game.actions]
+        # A finished game's digest is of the records written below. Small separate objects,
+        # not one buffer: a fragmented heap has room for them.
+        records = log_records(game)
         if game.state.phase == "over":
             # A finished game's log, described once, so the link lists it without replaying it.
             meta["sent"] = _digest(records)

@@ -36,9 +36,8 @@ class UI:
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True  # the whole screen is to be drawn again
-        self.area = None  # type: tuple | None  # a count's digits (x, y, w, h), drawn again if nothing else changed
-        self.count = None  # type: tuple | None  # and the number there: (value, y, scale)
-        self.counted_now = False  # the key being handled counted, and changed nothing else
+        # A count to draw again if nothing else changed: (value, y, scale, width of its widest digits).
+        self.count = None  # type: tuple | None
         self.pushed = False  # a screen was pushed since the lazy ones were last dropped
         self.moved = False  # the screen stack changed since this step began
         self._apply_display_settings()
@@ -151,7 +150,7 @@ class UI:
     def due(self, now):
         """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
         wait = self.buttons.due(now)
-        if (self.dirty or self.area) and not self.asleep:  # asleep, the next frame waits for the wake-up press
+        if (self.dirty or self.count) and not self.asleep:  # asleep, the next frame waits for the wake-up press
             return 0
         if self.toast and not self.must_read:
             wait = sooner(wait, self.toast_ms + 1 - ticks_diff(now, self.toast_at))
@@ -177,7 +176,7 @@ class UI:
         if not self.asleep and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
             self.asleep = True
             self.display.power(False)
-        if (self.dirty or self.area) and not self.asleep:
+        if (self.dirty or self.count) and not self.asleep:
             self.render()
         elif self.display.fault is not None and not self.asleep:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
@@ -215,7 +214,7 @@ class UI:
             self.toast = None
             self.dirty = True
         screen = self.top()
-        self.counted_now = False
+        counted = self.count
         try:
             if button == "BACK" and kind == "LONG" and screen.name != "buttons":
                 self.undo()
@@ -225,26 +224,27 @@ class UI:
             self.pop_to_mat()
             self.warn("Error: %r" % e)
         self.buttons.repeat = self.top().repeat
-        if not self.counted_now:
+        if self.count is counted:  # the key did not count (or not only): the whole screen changed
             self.dirty = True
 
     def counted(self, value, y, scale, width):
         """A number entry counted: only its digits, `width` wide and centred at row y, changed."""
-        self.counted_now = True
-        self.count = (value, y, scale)
-        if self.area is None or self.area[2] < width:  # several counts in one step: the widest box
-            self.area = ((128 - width) // 2, y, width, gfx.CHAR * scale)
+        if self.count is not None and self.count[3] > width:  # several counts in one step: the widest
+            width = self.count[3]
+        self.count = (value, y, scale, width)
 
     def render(self):
         fb = self.display
-        area, count = self.area, self.count
-        if not self.dirty and area is not None and count is not None:
-            # a hold counting: the digits, many times a second, not the whole screen
-            fb.fill_rect(area[0], area[1], area[2], area[3], 0)
-            number(fb, count[0], count[1], count[2])
-            fb.show(area)
-            self.area = None
-            return
+        count, self.count = self.count, None
+        area = None  # where the display scans for changes: the digits, if a count was all
+        if count is not None:
+            value, y, scale, width = count
+            area = ((128 - width) // 2, y, width, gfx.CHAR * scale)
+            if not self.dirty:  # a hold counting: the digits, many times a second, not the whole screen
+                fb.fill_rect(area[0], y, width, area[3], 0)
+                number(fb, value, y, scale)
+                fb.show(area)
+                return
         fb.fill(0)
         try:
             self.top().draw(fb)
@@ -255,8 +255,7 @@ class UI:
             self.top().draw(fb)
         if self.toast:
             gfx.toast(fb, self.toast, self.must_read)
-        fb.show(self.area)
-        self.area = None
+        fb.show(area)
         self.dirty = False
 
 

@@ -80,11 +80,11 @@ class Table:
             table.frame.insert(first, ("", 0, top, -1))  # the box hides what was drawn below `top`
 
         def rendered():
-            area = table.ui.area
-            if table.ui.dirty or area is None:
+            count = table.ui.count
+            if table.ui.dirty or count is None:
                 table.frame = []
             else:  # a count draws only its digits again: the rest of the frame stays as it was
-                table.frame = [t for t in table.frame if t[2] != area[1] or t[3] <= 1]
+                table.frame = [t for t in table.frame if t[2] != count[1] or t[3] <= 1]
             table.frames += 1
             render()
 

@@ -121,12 +121,18 @@ def test_a_failing_screen_returns_to_the_mat_with_a_message():
     rig.unmount()
 
 
-def test_asleep_a_frame_left_to_draw_does_not_keep_the_device_awake():
+def _asleep():
+    """A booted device left alone past its 30 s sleep setting."""
     ui = _booted()
     ui.set("sleep", 30)
     ui.step()
     rig.allow(31_000)
     ui.step()
+    return ui
+
+
+def test_asleep_a_frame_left_to_draw_does_not_keep_the_device_awake():
+    ui = _asleep()
     assert ui.asleep
     ui.dirty = True  # changed as it fell asleep: drawn when a press wakes it, not before
     assert ui.due(rig.CLOCK.now & 0x3FFFFFFF) != 0  # 0 would wake the loop at once, again and again
@@ -134,11 +140,7 @@ def test_asleep_a_frame_left_to_draw_does_not_keep_the_device_awake():
 
 
 def test_sleep_after_idle_and_any_button_wakes_without_acting():
-    ui = _booted()
-    ui.set("sleep", 30)
-    ui.step()
-    rig.allow(31_000)
-    ui.step()
+    ui = _asleep()
     assert ui.asleep and not ui.display.on
     rig.press("OK")
     rig.allow(50)
