@@ -28,7 +28,6 @@ import wallclock
 
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import decode_any
 
 
 def _dump_into_buffer(value):
@@ -80,23 +79,33 @@ def read_meta(root, gid):
 
 
 def log_records(game):
-    """The game's log as compact records, the header first: each made once, for its digest and its file."""
-    return [record_bytes(action) for action in [game.header] + game.actions]
+    """The game's log as compact records, the header first, made one at a time."""
+    yield record_bytes(game.header)
+    for action in game.actions:
+        yield record_bytes(action)
+
+
+def _tallied(records, tally):
+    """The records, passed on as they come, added to tally: [sha256, size, records]."""
+    digest = tally[0]
+    for data in records:
+        digest.update(data)
+        digest.update(b"\n")
+        tally[1] += len(data) + 1
+        tally[2] += 1
+        yield data
+
+
+def _sent(tally):
+    return [hexlify(tally[0].digest()).decode(), tally[1], tally[2]]
 
 
 def log_digest(game):
     """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
-    return _digest(log_records(game))
-
-
-def _digest(records):
-    digest = sha256()
-    size = 0
-    for data in records:
-        digest.update(data)
-        digest.update(b"\n")
-        size += len(data) + 1
-    return [hexlify(digest.digest()).decode(), size, len(records)]
+    tally = [sha256(), 0, 0]
+    for _ in _tallied(log_records(game), tally):
+        pass
+    return _sent(tally)
 
 
 def _line(data):
@@ -155,6 +164,8 @@ class Journal:
 
     def load(self, cards=None):
         """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
+        from shared_engine.log import decode_any  # the record reader, needed at boot only (the UI drops it)
+
         problems = self.problems = []
         game = None
         meta = None
@@ -244,12 +255,14 @@ class Journal:
         tmp = self.base + ".tmp"
         meta = {"gen": gen, "end": summary(game)}
         times = self.times
-        # A finished game's digest is of the records written below. Small separate objects,
-        # not one buffer: a fragmented heap has room for them.
-        records = log_records(game)
-        if game.state.phase == "over":
+        records = log_records(game)  # made one at a time as they are written: no list of them all
+        finished = game.state.phase == "over"
+        if finished:
             # A finished game's log, described once, so the link lists it without replaying it.
-            meta["sent"] = _digest(records)
+            # Written first at the widest a digest gets, and over when the records are in.
+            meta["sent"] = ["0" * 64, 9999999, 99999]
+            tally = [sha256(), 0, 0]
+            records = _tallied(records, tally)
             if "done" not in times:
                 times["done"] = wallclock.stamp()
         elif "done" in times:  # the end was undone
@@ -257,11 +270,17 @@ class Journal:
         for key in times:
             times[key] = wallclock.settle(times[key])
         meta.update(times)
+        head = json_bytes(meta)  # read back with json.loads only
         with open(tmp, "wb") as f:
-            f.write(_line(json_bytes(meta)))  # read back with json.loads only
+            f.write(_line(head))
             # Compact records: half the flash, and the link sends them as they are.
             for data in records:
                 f.write(_line(data))
+            if finished:
+                meta["sent"] = _sent(tally)
+                data = json_bytes(meta)
+                f.seek(0)  # the file is still in littlefs's cache: the meta line is written over, not moved
+                f.write(_line(data + b" " * (len(head) - len(data))))  # JSON allows the padding
         os.rename(tmp, self.base + ".snp")
         self.gen = gen
         self.blocked = None

@@ -12,7 +12,6 @@ import os
 import sys
 from time import ticks_ms
 
-import config
 import machine
 from buttons import Buttons
 from link import Link
@@ -74,7 +73,8 @@ async def _main(ui, link):
 
 
 def run(random_byte=_urandom_byte):
-    settings, problem = config.load()
+    # read once, and not held here (this frame lives as long as the device): the UI drops it on the mat
+    settings, problem = __import__("config").load()
     board, display, buttons = build(settings["board"])
     ui = UI(display, buttons, random_byte, settings, board["name"])
     if problem:

@@ -9,15 +9,12 @@ it the same way.
 
 from time import ticks_diff, ticks_ms
 
-import config
 import gfx
 import screens
 from oled import RETRY_MS
 from screens.base import number
 from screens.mat import MatScreen
 from session import Session
-
-from shared_engine.describe import describe
 
 TOAST_MS = 3000
 
@@ -38,7 +35,9 @@ class UI:
         self.dirty = True  # the whole screen is to be drawn again
         # A count to draw again if nothing else changed: (value, y, scale, width of its widest digits).
         self.count = None  # type: tuple | None
-        self.pushed = False  # a screen was pushed since the lazy ones were last dropped
+        # Code was loaded since the lazy modules were last dropped: a screen pushed, the words
+        # for an undo, the settings file; boot has loaded the record reader and the settings.
+        self.loaded = True
         self.moved = False  # the screen stack changed since this step began
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn)
@@ -74,6 +73,9 @@ class UI:
         action = game.actions[-1]
         if self.session.act("undo"):
             self.pop_to_mat()
+            from shared_engine.describe import describe  # loaded for the message, dropped on the mat
+
+            self.loaded = True
             self.say("Undone: " + describe(action, game.state.phase), TOAST_MS // 2)
 
     def redo(self):
@@ -85,6 +87,9 @@ class UI:
         phase = game.state.phase
         if self.session.act("redo"):
             self.pop_to_mat()
+            from shared_engine.describe import describe
+
+            self.loaded = True
             self.say("Redone: " + describe(action, phase), TOAST_MS // 2)
 
     def show_end(self):
@@ -102,7 +107,7 @@ class UI:
     def push(self, screen):
         self.stack.append(screen)
         self.dirty = True
-        self.pushed = self.moved = True
+        self.loaded = self.moved = True
 
     def pop(self):
         if len(self.stack) > 1:
@@ -135,6 +140,9 @@ class UI:
         self.settings[key] = value
         self._apply_display_settings()
         try:
+            import config  # loaded for this, dropped on the mat
+
+            self.loaded = True
             config.save(self.settings)
         except OSError as e:
             self.warn("Setting not saved: %s" % e)
@@ -180,8 +188,8 @@ class UI:
             self.render()
         elif self.display.fault is not None and not self.asleep:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
-        if self.pushed and len(self.stack) == 1:  # back on the mat after other screens
-            self.pushed = False
+        if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
+            self.loaded = False
             screens.unload()
         elif self.moved:  # one screen gave way to another: drop the code of those gone
             screens.unload(self.stack)

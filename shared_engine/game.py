@@ -16,7 +16,6 @@ from . import rules
 from .actions import SCHEMA_VERSION, from_record, make, to_record
 from .dice import roll
 from .errors import GameError
-from .log import encode, numbered_actions
 from .sides import CP, EA
 from .state import GameState
 
@@ -94,6 +93,8 @@ class Game:
     def log_lines(self):
         """The log one JSON line at a time: on the device no whole-log string
         is ever built, as the heap may hold no block that large."""
+        from .log import encode  # the device writes compact records: its heap need not hold this
+
         yield encode(self.header)
         for action in self.actions:
             yield encode(action)
@@ -125,6 +126,8 @@ class Game:
     @classmethod
     def from_lines(cls, lines, cards=None):
         """Replay a log: its text, or any iterable of its lines (an open file)."""
+        from .log import numbered_actions
+
         return cls._replay(numbered_actions(lines), cards, "line")
 
     # -- what the players see ----------------------------------------------

@@ -33,8 +33,9 @@ _attrs = {
     "setup_checklist": "screens.solo",
 }
 
-# What those screens load for their texts, dropped with them back on the mat.
-HELPERS = ("shared_engine.guidance", "shared_engine.solitaire")
+# What those screens load for their texts, and what the UI and the boot load now and then
+# (the words for an undo, the settings file, the reader of records on flash): dropped back on the mat.
+HELPERS = ("shared_engine.guidance", "shared_engine.solitaire", "shared_engine.describe", "config", "shared_engine.log")
 
 
 def __getattr__(attr):

@@ -41,6 +41,34 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     rig.unmount()
 
 
+# What boot and an undo's message load once in a while: the settings file, the reader of
+# records on flash, the words for what was undone. Back on the mat they take no heap.
+OCCASIONAL = ("config", "shared_engine.log", "shared_engine.describe")
+
+
+def _occasional_loaded():
+    return [name for name in OCCASIONAL if name in sys.modules]
+
+
+def test_what_boot_and_an_undo_load_for_a_moment_is_dropped_back_on_the_mat():
+    table = Table.fresh()
+    assert table.screen() == "mat" and not _occasional_loaded(), _occasional_loaded()
+    while table.state()["phase"] != "cr1":  # the d6 rolled and the RE phase left: something to replay
+        table.press("OK")
+        if table.screen() == "dice":
+            table.press("OK")
+    table = table.restart()  # boot reads the settings and replays the journal from flash
+    assert table.state()["phase"] == "cr1" and table.screen() == "mat"
+    assert not _occasional_loaded(), _occasional_loaded()
+    table.hold("BACK")
+    assert "Undone: left RE phase" in table.text()  # the words were loaded for the message ...
+    assert table.state()["phase"] == "re"
+    assert not _occasional_loaded(), _occasional_loaded()  # ... and gone again with the step
+    table.press("OK")  # the message goes with the next press, which still acts
+    assert table.state()["phase"] == "cr1" and "Undone" not in table.text()
+    rig.unmount()
+
+
 def test_only_the_chosen_board_definition_stays_after_boot():
     rig.mount(rig.blank_flash(), format_first=True)
     import runtime
