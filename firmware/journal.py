@@ -4,18 +4,16 @@
     g0007.j<N>   journal: the records since snapshot generation N, compact too
 
 Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
-link also sends (["bp",14,12]), so what the host checks is what is stored. Older
-firmware's full records ({"a":"bp",...}) still load. An action is
-appended (and the file flushed, which commits it on littlefs) before the
-screen confirms it. A snapshot is written to a .tmp file and renamed over the
+link also sends (["bp",14,12]), so what the host checks is what is stored (older
+firmware's full records still load). An action is appended, and the file flushed
+(which commits it on littlefs), before the screen confirms it. A snapshot is written to a .tmp file and renamed over the
 old one, so it is either the old or the new, never half of each; the journal
 belongs to the generation it names, so a journal already folded into a newer
 snapshot is never applied twice. On load a torn or corrupt tail is dropped,
 reported, and the game compacted so the next append starts on a clean file.
 
-Lines are made and read as bytes, never str: MicroPython checks every str it
-builds against all the names the loaded code has interned, a scan that cost
-about 9,000 instructions a string, a third of the press that ends a game.
+Lines are bytes, never str: MicroPython looks up every str it makes among all
+the interned names, about 9,000 instructions a string.
 """
 
 import io
@@ -30,26 +28,14 @@ from shared_engine.errors import GameError
 from shared_engine.game import Game
 
 
-def _dump_into_buffer(value):
+def json_bytes(value):
+    """Compact JSON as bytes. For an action, its record as stored and sent: b'["bp",14,12]'."""
     out = io.BytesIO()
     json.dump(value, out, separators=(",", ":"))  # type: ignore[call-overload]  # the stubs have it positional; MicroPython takes only the keyword
     return out.getvalue()
 
 
-def _dumps_encoded(value):  # CPython (the firmware tests): its json writes str, not bytes
-    return json.dumps(value, separators=(",", ":")).encode()
-
-
-try:
-    _dump_into_buffer(0)
-    json_bytes = _dump_into_buffer  # compact JSON as bytes
-except TypeError:
-    json_bytes = _dumps_encoded
-
-
-def record_bytes(action):
-    """The action's compact record, as stored and sent: b'["bp",14,12]' (JSON writes a tuple as a list)."""
-    return json_bytes(action)
+record_bytes = json_bytes  # JSON writes a tuple as a list
 
 
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
@@ -233,10 +219,8 @@ class Journal:
     def save(self, game, action):
         """Put `action`, just applied to `game`, on flash; OSError means it is not saved.
 
-        Appended to the journal; or, when the journal is due to be folded into the
-        snapshot or the game is over, a new snapshot that holds it: one write to
-        flash, not an append and then a snapshot.
-        """
+        Appended; or, when the journal is due to be folded or the game is over, in a
+        new snapshot that holds it: one write to flash, not an append and a snapshot."""
         if self.blocked:
             self.compact(game)
             return

@@ -5,6 +5,7 @@ process of its own (it replaces modules for the whole interpreter):
 
 - `time` gains MicroPython's ticks functions (the simulator's clock wraps them);
 - `micropython` gives const() and kbd_intr();
+- `json.dump` writes to a bytes stream, as MicroPython's does;
 - `framebuf` is a MONO_VLSB FrameBuffer with the drawing the firmware uses. Its
   text is a stand-in font (each glyph a pattern of its character code): tests
   read what a screen says from the drawing calls (table.py), not from the glyphs' pixels;
@@ -15,6 +16,7 @@ What needs littlefs itself (a torn block write, a full flash) stays
 MicroPython-only: such tests say so with MICROPYTHON_ONLY.
 """
 
+import io
 import os
 import sys
 import tempfile
@@ -47,6 +49,18 @@ def install():
     micropython.const = lambda value: value
     micropython.kbd_intr = lambda char: None
     sys.modules["micropython"] = micropython
+
+    # MicroPython's json.dump writes to a bytes stream too (the journal's lines are bytes)
+    import json
+
+    def dump(value, stream, **options):
+        text = json.dumps(value, **options)
+        stream.write(text.encode() if isinstance(stream, (io.BufferedIOBase, io.BytesIO)) else text)
+
+    json_module = types.ModuleType("json")
+    json_module.__dict__.update(json.__dict__)
+    json_module.dump = dump
+    sys.modules["json"] = json_module
 
     framebuf = types.ModuleType("framebuf")
     framebuf.MONO_VLSB = 0
