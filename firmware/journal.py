@@ -6,11 +6,12 @@
 Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
 link also sends (["bp",14,12]), so what the host checks is what is stored (older
 firmware's full records still load). An action is appended, and the file flushed
-(which commits it on littlefs), before the screen confirms it. A snapshot is written to a .tmp file and renamed over the
-old one, so it is either the old or the new, never half of each; the journal
-belongs to the generation it names, so a journal already folded into a newer
-snapshot is never applied twice. On load a torn or corrupt tail is dropped,
-reported, and the game compacted so the next append starts on a clean file.
+(which commits it on littlefs), before the screen confirms it. A snapshot is
+written to a .tmp file and renamed over the old one, so it is either the old or
+the new, never half of each; the journal belongs to the generation it names, so a
+journal already folded into a newer snapshot is never applied twice. On load a
+torn or corrupt tail is dropped, reported, and the game compacted so the next
+append starts on a clean file.
 
 Lines are bytes, never str: MicroPython looks up every str it makes among all
 the interned names, about 9,000 instructions a string.
@@ -243,7 +244,7 @@ class Journal:
         finished = game.state.phase == "over"
         if finished:
             # A finished game's log, described once, so the link lists it without replaying it.
-            # Written first at the widest a digest gets, and over when the records are in.
+            # Written first at the widest a digest gets (no log nears 10 MB), and over when the records are in.
             meta["sent"] = ["0" * 64, 9999999, 99999]
             tally = [sha256(), 0, 0]
             records = _tallied(records, tally)

@@ -72,11 +72,7 @@ class UI:
             return
         action = game.actions[-1]
         if self.session.act("undo"):
-            self.pop_to_mat()
-            from shared_engine.describe import describe  # loaded for the message, dropped on the mat
-
-            self.loaded = True
-            self.say("Undone: " + describe(action, game.state.phase), TOAST_MS // 2)
+            self._say_done("Undone: ", action, game.state.phase)
 
     def redo(self):
         game = self.session.game
@@ -86,11 +82,14 @@ class UI:
         action = game.undone[-1]
         phase = game.state.phase
         if self.session.act("redo"):
-            self.pop_to_mat()
-            from shared_engine.describe import describe
+            self._say_done("Redone: ", action, phase)
 
-            self.loaded = True
-            self.say("Redone: " + describe(action, phase), TOAST_MS // 2)
+    def _say_done(self, what, action, phase):
+        self.pop_to_mat()
+        from shared_engine.describe import describe  # loaded for the message, dropped on the mat
+
+        self.loaded = True
+        self.say(what + describe(action, phase), TOAST_MS // 2)
 
     def show_end(self):
         phase = self.session.game.state.phase

@@ -46,12 +46,7 @@ def encode_compact(action):
     Less than half the bytes of the record: the device stores finished games and sends
     logs this way; decode_compact gives back the same action, checked like a record.
     """
-    return json.dumps(compact_values(action), separators=(",", ":"))
-
-
-def compact_values(action):
-    """The action's values in field order, as JSON has them (lists, not tuples)."""
-    return [list(v) if type(v) is tuple else v for v in action]
+    return json.dumps([list(v) if type(v) is tuple else v for v in action], separators=(",", ":"))
 
 
 def decode_compact(line, where="record"):

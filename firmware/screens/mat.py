@@ -166,9 +166,8 @@ class MatScreen(Screen):
                     ui.push(screens.PickEvent(ui, ui.session.cards()))
                 else:
                     screens.roll_and_show(ui)
-            elif (
-                phase == "battle" and turn.captured is None
-            ):  # after an undo the capture may stand: then on to the draw
+            # after an undo the capture may stand: then OK goes on to the draw
+            elif phase == "battle" and turn.captured is None:
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
                 ui.show_end()
