@@ -2,10 +2,12 @@
 
     make bench        (or: .venv/bin/python bench/firmware.py)
 
-Plays the scripted full game of tests/firmware/full_game.py (10 turns, about
-300 presses) on the unchanged firmware under the MicroPython unix port.
+Plays the scripted full game of tests/firmware/full_game.py (10 turns, 135
+presses, a pause of full_game.PAUSE_MS after each) on the unchanged firmware
+under the MicroPython unix port.
 
-I2C: every byte on the wire, address bytes included, divided by the presses;
+I2C: every byte on the wire, address bytes included, from a press until the
+next (its pause included), divided by the presses;
 the anchor is Adafruit's adafruit_ssd1306 show(), measured on the same
 emulator (1,044 bytes a refresh), at each refresh the firmware made.
 
@@ -46,7 +48,7 @@ def play(dev: SimDevice) -> tuple[list[int], list[int], list[str]]:
     def press(button: str, ms: int) -> None:
         before, bursts = dev.i2c_bytes, dev.stats()["i2c_bursts"]
         dev.hold(button, ms)
-        dev.wait(100)
+        dev.wait(full_game.PAUSE_MS)  # the player's pause: a message going, the journal folded
         per_press.append(dev.i2c_bytes - before)
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
 

@@ -7,7 +7,9 @@ Runs bench/press_work.py (the scripted 10-turn game, one process) under
 deploy` lays it out. Instruction counts are deterministic, unlike time on a
 shared machine. The anchor is the same game on the firmware of an earlier
 commit (by default the one before the Session/UI redesign), measured side by
-side; it is skipped if this clone does not have that commit.
+side; it is skipped if this clone does not have that commit. The player pauses
+after each press; what the firmware does in a pause (it folds the journal into
+a snapshot there, not in a press) is counted on a line of its own.
 
 Each is measured twice: everything, and without the emulated flash chip's own
 code (a second run collects only inside littlefs's calls to the block device,
@@ -29,6 +31,8 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
+from tests.firmware.full_game import PAUSE_MS  # noqa: E402  # the player's pause after each press
+
 ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 PICO_HEAP = 233_792  # the GC heap of a Raspberry Pi Pico build of MicroPython 1.29
@@ -39,8 +43,8 @@ WORD_SCALE = 1.45  # heap the 64-bit unix port needs for what takes 1 B on the 3
 FLASH_CHIP = ("mp_vfs_blockdev_call_rw", "mp_vfs_blockdev_ioctl")
 
 
-def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -> tuple[int, list[int]]:
-    """(boot to first screen, [each press]) in instructions, for the firmware in `source`.
+def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -> tuple[int, list[int], list[int]]:
+    """(boot to first screen, [each press], [each pause after a press]) in instructions, for the firmware in `source`.
 
     chip_only counts only the emulated flash chip's code (callgrind's --toggle-collect
     starts with collection off, and collects inside the functions named).
@@ -80,8 +84,8 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
         raise SystemExit(f"{source}: the scripted game went wrong: {said}")
     parts = sorted(out.glob("part.*"), key=lambda p: int(p.suffix[1:]))
     counts = [_total(p) for p in parts]
-    # part 1: the harness starting; part 2: boot to the first screen; then one per press
-    return counts[1], counts[2:]
+    # part 1: the harness starting; part 2: boot to the first screen; then a press and its pause, in turn
+    return counts[1], counts[2::2], counts[3::2]
 
 
 def _total(part: pathlib.Path) -> int:
@@ -123,24 +127,40 @@ def main() -> None:
         old = anchor_source(commit, base / "anchor-src")
         if old is not None:
             (base / "anchor").mkdir()
-        boot, presses = measure(ROOT, base / "now")
+        now = measure(ROOT, base / "now")
         anchor = None if old is None else measure(old, base / "anchor")
-        report(True, commit, boot, presses, anchor)
-        chip = measure(ROOT, base / "now", chip_only=True)
-        boot, presses = _without(chip, (boot, presses))
+        report(True, commit, now, anchor)
+        now = _without(measure(ROOT, base / "now", chip_only=True), now)
         if old is not None and anchor is not None:
             anchor = _without(measure(old, base / "anchor", chip_only=True), anchor)
-        report(False, commit, boot, presses, anchor)
+        report(False, commit, now, anchor)
 
 
-def _without(chip: tuple[int, list[int]], total: tuple[int, list[int]]) -> tuple[int, list[int]]:
-    return total[0] - chip[0], [t - c for t, c in zip(total[1], chip[1], strict=True)]
+Run = tuple[int, list[int], list[int]]
 
 
-def report(chip: bool, commit: str, boot: int, presses: list[int], anchor: tuple[int, list[int]] | None) -> None:
+def _without(chip: Run, total: Run) -> Run:
+    return (
+        total[0] - chip[0],
+        [t - c for t, c in zip(total[1], chip[1], strict=True)],
+        [t - c for t, c in zip(total[2], chip[2], strict=True)],
+    )
+
+
+def pauses(name: str, each: list[int]) -> str:
+    busy = sorted(each, reverse=True)
+    return (
+        f"  {name:<9} in the pauses after presses ({PAUSE_MS} ms each): total {sum(each) / 1e6:.2f} M, "
+        f"largest {busy[0] / 1e6:.2f} M, {busy[1] / 1e6:.2f} M, {busy[2] / 1e6:.2f} M"
+    )
+
+
+def report(chip: bool, commit: str, now: Run, anchor: Run | None) -> None:
+    boot, presses, _ = now
     what = "everything" if chip else "the emulated flash chip's code left out"
     print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses; {what}")
     print(describe("now", boot, presses))
+    print(pauses("now", now[2]))
     from tests.firmware.full_game import events
 
     slowest = sorted(range(len(presses)), key=lambda i: -presses[i])[:3]
@@ -149,7 +169,8 @@ def report(chip: bool, commit: str, boot: int, presses: list[int], anchor: tuple
     if anchor is None:
         print(f"  anchor: commit {commit} is not in this clone; skipped")
         return
-    print(describe(commit, *anchor))
+    print(describe(commit, anchor[0], anchor[1]))
+    print(pauses(commit, anchor[2]))
     print(
         f"  ratio anchor/now: boot {anchor[0] / boot:.2f}x, "
         f"per press mean {statistics.mean(anchor[1]) / statistics.mean(presses):.2f}x"

@@ -14,7 +14,9 @@ every 50 ms.
 `time.ticks_cpu()`, which nothing else here calls, marks each boundary; with
 --dump-before callgrind writes one profile part per stretch: the harness's
 start, boot to the first screen, then one part per press (pin down, held,
-released, and 100 ms after). The last line printed says whether the game
+released, and 100 ms after), each followed by a part for the player's pause
+before the next press (full_game.PAUSE_MS), where the firmware does what it
+keeps out of presses (folding the journal into a snapshot). The last line printed says whether the game
 ended as the rules say; the first, the heap the harness itself holds live
 before boot (bench/instructions.py sizes the heap from it, a Pico's on top).
 The flash chip is an image file, as in the simulator: a chip in a bytearray
@@ -49,6 +51,7 @@ PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 POLL_MS = 5  # the earlier design's button poll
 FRAME_MS = 50  # and its screen task's longest wait
 SETTLE_MS = 100
+PAUSE_MS = full_game.PAUSE_MS
 
 
 class Bus:
@@ -157,6 +160,11 @@ for button, ms in full_game.events():
             run_polled(device, held, since)
     presses += 1
     mark()  # -- one press
+    if woken:  # the player's pause before the next press: what waits for one is done now
+        run_woken(device, wake, PAUSE_MS)
+    else:
+        run_polled(device, PAUSE_MS, since)
+    mark()  # -- the pause after it
 session = getattr(device, "session", device)
 final = session.game.state.result[0] if session.game.state.result else None
 print("presses %d, i2c %d, final %s, expected %s" % (presses, Bus.sent, final, full_game.expected_totals()))

@@ -6,8 +6,9 @@
 Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
 link also sends (["bp",14,12]), so what the host checks is what is stored (older
 firmware's full records still load). An action is appended, and the file flushed
-(which commits it on littlefs), before the screen confirms it. A snapshot is
-written to a .tmp file and renamed over the old one, so it is either the old or
+(which commits it on littlefs), before the screen confirms it; the journal is
+folded into a new snapshot when the player pauses, never inside a press. A
+snapshot is written to a .tmp file and renamed over the old one, so it is the old or
 the new, never half of each; the journal belongs to the generation it names, so a
 journal already folded into a newer snapshot is never applied twice. On load a
 torn or corrupt tail is dropped, reported, and the game compacted so the next
@@ -37,8 +38,6 @@ def json_bytes(value):
 
 
 record_bytes = json_bytes  # JSON writes a tuple as a list
-
-
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
 
 
@@ -220,18 +219,19 @@ class Journal:
     def save(self, game, action):
         """Put `action`, just applied to `game`, on flash; OSError means it is not saved.
 
-        Appended; or, when the journal is due to be folded or the game is over, in a
-        new snapshot that holds it: one write to flash, not an append and a snapshot."""
+        Appended: folding the journal into a snapshot waits for a pause (compact_due)."""
         if self.blocked:
             self.compact(game)
             return
-        if game.state.phase == "over" or (self.records + 1 >= COMPACT_AFTER and not game.undone):
-            try:
-                self.compact(game)
-                return
-            except OSError:
-                pass  # the old snapshot and journal stand: the journal takes it, and folding waits
         self.append(action)
+        if game.state.phase == "over":
+            self.times.setdefault("done", wallclock.stamp())  # the end's time; its snapshot comes later
+
+    def compact_due(self, game):
+        """The journal wants folding: it grew long, or the game is over and its digest not yet written."""
+        if not self.records:
+            return False
+        return game.state.phase == "over" or (self.records >= COMPACT_AFTER and not game.undone)
 
     def compact(self, game, gen=None):
         self.close()
@@ -248,8 +248,7 @@ class Journal:
             meta["sent"] = ["0" * 64, 9999999, 99999]
             tally = [sha256(), 0, 0]
             records = _tallied(records, tally)
-            if "done" not in times:
-                times["done"] = wallclock.stamp()
+            times.setdefault("done", wallclock.stamp())  # if a boot came between the end and this
         elif "done" in times:  # the end was undone
             del times["done"]
         for key in times:

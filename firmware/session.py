@@ -24,6 +24,7 @@ class Session:
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
         self._cards = None  # loaded at first use; False: there is no card data
+        self._compact_failed = False  # retried after the next action, not at every pause
         self.resume()
 
     def subscribe(self, listener, first=False):
@@ -64,6 +65,8 @@ class Session:
         game = Game(make("new", name, turns, first), self._cards or None)
         old = self.journal
         if old is not None:
+            if self.compact_due():  # a game ended a moment ago: its digest written before it is left
+                self.compact()
             old.close()  # making room may remove its files, if the host holds the game
             if self.game is not None and _empty(self.game):
                 games.remove(old.gid)  # nothing was played: nothing to keep or pull
@@ -117,11 +120,23 @@ class Session:
             self._rollback(kind, undone)
             self.warn("Not saved, so not done: flash full or failing (%s)" % e)
             return False
+        self._compact_failed = False
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
             games.unmark_pulled(self.journal.gid)
         self._tell(kind)
         return True
+
+    def compact_due(self):
+        """The journal wants folding into a snapshot (journal.compact_due): work for a pause in play."""
+        journal = self.journal
+        return journal is not None and not self._compact_failed and journal.compact_due(self.game)
+
+    def compact(self):
+        try:
+            self.journal.compact(self.game)
+        except OSError:  # nothing is lost: the old snapshot and the journal stand
+            self._compact_failed = True
 
     def _rollback(self, kind, undone):
         # Every action has a known inverse on the game in memory: what flash refused is undone.

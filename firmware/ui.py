@@ -17,6 +17,9 @@ from screens.mat import MatScreen
 from session import Session
 
 TOAST_MS = 3000
+# The journal is folded into a snapshot this long after the last press: a fold writes the whole
+# log (and on a board erases a flash sector), work no press should wait for.
+PAUSE_MS = 1000
 
 
 class UI:
@@ -166,6 +169,8 @@ class UI:
             wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
         if self.display.fault is not None and not self.asleep:
             wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
+        if self.session.compact_due() and not self.buttons.any_down():  # a held button's release wakes us
+            wait = sooner(wait, PAUSE_MS + 1 - ticks_diff(now, self.idle_at))
         return wait
 
     def step(self, now=None):
@@ -187,6 +192,8 @@ class UI:
             self.render()
         elif self.display.fault is not None and not self.asleep:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
+        if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.compact_due():
+            self.session.compact()
         if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
             self.loaded = False
             screens.unload()

@@ -20,6 +20,9 @@ REPEAT_DELAY_MS = 400
 REPEAT_MS = 90
 FAST_REPEAT_MS = 30
 FAST_AFTER = 10
+# The benches' player pauses this long after each press, as players do between steps of a turn:
+# longer than the firmware waits before the work it keeps out of presses (ui.PAUSE_MS).
+PAUSE_MS = 1500
 
 
 def _repeat_due(k):

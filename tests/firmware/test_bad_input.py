@@ -156,22 +156,35 @@ def test_sleep_after_idle_and_any_button_wakes_without_acting():
 
 def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds_it_later():
     import journal as journal_module
+    from ui import PAUSE_MS
 
     ui = _booted()
     journal = ui.session.journal
-    journal.records = journal_module.COMPACT_AFTER - 1  # the next action folds the journal into a snapshot
+    journal.records = journal_module.COMPACT_AFTER - 1  # the next action makes the journal due for folding
 
     def refuse(game):
         raise OSError(28)
 
     journal.compact = refuse  # no room for the new snapshot just now
-    assert ui.session.act("next")  # the action is still saved: appended to the journal
-    assert ui.toast is None
-    on_flash = rig.new_ui()[0].session.game
-    assert on_flash.log_text() == ui.session.game.log_text()
+    rig.press("OK")  # "OK roll d6"
+    rig.allow(50)
+    ui.step()
+    rig.allow(PAUSE_MS + 100)  # the player pauses: the fold is tried, and fails
+    ui.step()
+    assert ui.top().name == "dice" and ui.toast is None  # nothing to tell the player: nothing was lost
+    assert [a[0] for a in ui.session.game.actions] == ["roll"]
+    on_flash = journal_module.Journal(journal.root, journal.gid).load()  # as the next boot reads it
+    assert on_flash.log_text() == ui.session.game.log_text()  # the roll is in the journal
+    now = rig.CLOCK.now & 0x3FFFFFFF
+    assert ui.due(now) is None or ui.due(now) > PAUSE_MS  # not tried again at every wake-up
     del journal.compact
     gen = journal.gen
-    assert ui.session.act("next")  # room again: this one folds the journal, the other with it
+    rig.press("OK")  # "OK next": room again; this action's pause folds the journal, the roll with it
+    rig.allow(50)
+    ui.step()
+    assert journal.gen == gen and ui.top().name == "mat"  # not inside the press
+    rig.allow(PAUSE_MS + 100)
+    ui.step()
     assert journal.gen == gen + 1 and journal.records == 0
     on_flash = rig.new_ui()[0].session.game
     assert on_flash.log_text() == ui.session.game.log_text()

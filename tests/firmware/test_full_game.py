@@ -32,6 +32,16 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
     mean = sum(wire) / len(wire)
     assert mean <= 568, mean
     assert max(wire) <= 1200, max(wire)
+    # The last press saved the result; the snapshot that tells the host the log's digest without a
+    # replay is written in the player's pause after it, not inside the press.
+    from journal import log_digest
+    from ui import PAUSE_MS
+
+    journal = table.ui.session.journal
+    assert journal.settled_digest() is None and journal.records > 0
+    table.run(PAUSE_MS + 10)
+    assert journal.settled_digest() == log_digest(table.ui.session.game) and journal.records == 0
+    assert table.screen() == "over"
     rig_unmount()
 
 

@@ -27,6 +27,12 @@ def _fresh_flash():
     return flash
 
 
+def _pause(ui):
+    """The player pauses after a press: the journal is folded into a snapshot if it is due (ui.PAUSE_MS)."""
+    if ui.session.compact_due():
+        ui.session.compact()
+
+
 def _reference():
     """The log after each event, and the flash writes each event made."""
     flash = _fresh_flash()
@@ -36,6 +42,7 @@ def _reference():
     writes = [flash.writes]
     for button, kind in debounced():
         ui.handle(button, kind, 0)
+        _pause(ui)
         logs.append(ui.session.game.log_text())
         writes.append(flash.writes)
     assert ui.session.game.state.result[0] == expected_totals(), ui.session.game.state_dict()  # the game was played out
@@ -56,6 +63,7 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
         try:
             for step in range(len(script)):  # `step` names the press the cut interrupted
                 ui.handle(script[step][0], script[step][1], 0)
+                _pause(ui)
             raise AssertionError("write %d never happened" % n)
         except PowerCut:
             pass
