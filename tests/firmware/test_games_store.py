@@ -48,3 +48,20 @@ def test_the_folder_stamp_is_made_once_and_kept():
     os.remove(games.STAMP)  # a wiped folder gets a new one: the host sees a new archive
     assert games.stamp() != stamp
     rig.unmount()
+
+
+def test_a_game_ended_a_moment_ago_gets_its_digest_before_a_new_game_begins():
+    # 3.4 then 3.2: the game ends, and the player starts another before the pause that would
+    # fold its journal into a snapshot: the new game folds it first, so the host lists it
+    # from its snapshot's digest without replaying it.
+    rig.mount(rig.blank_flash(64), format_first=True)
+    from journal import Journal, log_digest
+
+    ui = rig.new_ui()[0]
+    session = ui.session
+    assert session.act("no_nat", "EA") and session.act("hand", 5, 3)
+    ended, gid = session.game, session.gid
+    assert Journal("saved", gid).settled_digest() is None  # the press only appended
+    assert session.new_game("Basic game", 10, "CP") and session.gid != gid
+    assert Journal("saved", gid).settled_digest() == log_digest(ended)
+    rig.unmount()
