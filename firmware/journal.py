@@ -224,8 +224,8 @@ class Journal:
             self.compact(game)
             return
         self.append(action)
-        if game.state.phase == "over":
-            self.times.setdefault("done", wallclock.stamp())  # the end's time; its snapshot comes later
+        if game.state.phase == "over":  # this action ended the game (or redid its end): the snapshot comes later
+            self.times["done"] = wallclock.stamp()
 
     def compact_due(self, game):
         """The journal wants folding: it grew long, or the game is over and its digest not yet written."""

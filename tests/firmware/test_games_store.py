@@ -65,3 +65,20 @@ def test_a_game_ended_a_moment_ago_gets_its_digest_before_a_new_game_begins():
     assert session.new_game("Basic game", 10, "CP") and session.gid != gid
     assert Journal("saved", gid).settled_digest() == log_digest(ended)
     rig.unmount()
+
+
+def test_a_games_end_is_dated_when_it_ended_not_when_its_snapshot_is_written():
+    import time
+
+    rig.mount(rig.blank_flash(64), format_first=True)
+    from journal import read_meta
+
+    ui = rig.new_ui()[0]
+    session = ui.session
+    assert session.act("no_nat", "EA") and session.act("hand", 5, 3)  # 3.4, then 3.2: over
+    ended = time.time()
+    rig.allow(5000)  # the player looks at the result; the device folds the journal meanwhile
+    ui.step()
+    meta, _ = read_meta("saved", session.gid)
+    assert "sent" in meta and meta["done"][0] == ended, (meta, ended)
+    rig.unmount()
