@@ -8,11 +8,11 @@ link also sends (["bp",14,12]), so what the host checks is what is stored (older
 firmware's full records still load). An action is appended, and the file flushed
 (which commits it on littlefs), before the screen confirms it; the journal is
 folded into a new snapshot when the player pauses, never inside a press. A
-snapshot is written to a .tmp file and renamed over the old one, so it is the old or
-the new, never half of each; the journal belongs to the generation it names, so a
-journal already folded into a newer snapshot is never applied twice. On load a
-torn or corrupt tail is dropped, reported, and the game compacted so the next
-append starts on a clean file.
+snapshot is written to a .tmp file and renamed over the old one, so it is the
+old or the new, never half of each; the journal belongs to the generation it
+names, so a journal already folded into a newer snapshot is never applied twice.
+On load a torn or corrupt tail is dropped, reported, and the game compacted so
+the next append starts on a clean file.
 
 Lines are bytes, never str: MicroPython looks up every str it makes among all
 the interned names, about 9,000 instructions a string.
