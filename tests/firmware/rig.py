@@ -4,6 +4,7 @@ Importing it installs the simulator's `time`, `select` and `machine` (as the
 simulator does before booting), so the firmware modules load as on a board.
 """
 
+import gc
 import os
 import sys
 
@@ -59,6 +60,10 @@ def mount(flash, format_first=False):
 
 def unmount():
     os.chdir(ROOT)
+    # A board never unmounts its flash. Files that a test dropped while they were still open are
+    # closed by the collector's finaliser, and that must happen now, while their littlefs is mounted.
+    # Run later, the finaliser would use the littlefs buffers that umount has freed.
+    gc.collect()
     try:
         vfs.umount("/flash")
     except OSError:
