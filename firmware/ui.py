@@ -42,6 +42,9 @@ class UI:
         # for an undo, the settings file; boot has loaded the record reader and the settings.
         self.loaded = True
         self.moved = False  # the screen stack changed since this step began
+        # A screen the game's moment asks for (the turn-5 reshuffle, the end), opened once the key
+        # that got there has returned, so the code of the screen it closed can go before this loads.
+        self.bring = None
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn)
         self.session.subscribe(self.saved)
@@ -64,7 +67,7 @@ class UI:
             if session.act("next"):
                 session.act("next")
         elif state.phase == "draw" and state.turn == 5 and state.turns > 5:
-            self.push(screens.Reshuffle(self))
+            self.bring = "Reshuffle"
         elif state.phase in ("score", "over"):
             self.show_end()
 
@@ -97,9 +100,9 @@ class UI:
     def show_end(self):
         phase = self.session.game.state.phase
         if phase == "score":
-            self.push(screens.HandsEntry(self))
+            self.bring = "HandsEntry"
         elif phase == "over":
-            self.push(screens.GameOver(self))
+            self.bring = "GameOver"
 
     # -- screens --------------------------------------------------------------
 
@@ -237,6 +240,15 @@ class UI:
         except Exception as e:  # a screen's fault must not stop the device
             self.pop_to_mat()
             self.warn("Error: %r" % e)
+        screen = None  # the screen it closed is garbage now, and so is its code once unloaded
+        if self.bring:
+            name, self.bring = self.bring, None
+            screens.unload(self.stack)
+            try:
+                self.push(getattr(screens, name)(self))
+            except Exception as e:
+                self.pop_to_mat()
+                self.warn("Error: %r" % e)
         self.buttons.repeat = self.top().repeat
         if self.count is counted:  # the key did not count (or not only): the whole screen changed
             self.dirty = True
