@@ -33,9 +33,16 @@ _attrs = {
     "setup_checklist": "screens.solo",
 }
 
-# What those screens load for their texts, and what the UI and the boot load now and then
+# The kinds of screen they build on, what they load for their texts, and what the UI and the boot load now and then
 # (the words for an undo, the settings file, the reader of records on flash): dropped back on the mat.
-HELPERS = ("shared_engine.guidance", "shared_engine.solitaire", "shared_engine.describe", "config", "shared_engine.log")
+HELPERS = (
+    "screens.widgets",
+    "shared_engine.guidance",
+    "shared_engine.solitaire",
+    "shared_engine.describe",
+    "config",
+    "shared_engine.log",
+)
 
 
 def __getattr__(attr):
@@ -55,7 +62,11 @@ def lazy_modules():
 
 
 def _in_use(name, stack):
-    shared = sys.modules["screens.base"].__dict__.values()  # every screen module imports these
+    # the kinds of screen that screen modules import: a Menu on the stack is a ListScreen too
+    shared = list(sys.modules["screens.base"].__dict__.values())
+    widgets = sys.modules.get("screens.widgets")
+    if widgets is not None:
+        shared.extend(widgets.__dict__.values())
     for value in sys.modules[name].__dict__.values():
         if type(value) is type and value not in shared:
             for screen in stack:

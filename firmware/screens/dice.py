@@ -6,7 +6,8 @@ line that says so, and the dice screen only shows what was rolled.
 
 import gfx
 
-from screens.base import ListScreen, Screen
+from screens.base import Screen
+from screens.widgets import ListScreen
 
 
 class PickEvent(ListScreen):

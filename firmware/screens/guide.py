@@ -1,6 +1,6 @@
 """Phase guidance: what the rules ask of the players now, and the turn-5 reshuffle."""
 
-from screens.base import Message
+from screens.widgets import Message
 
 
 class Guidance(Message):

@@ -2,7 +2,8 @@
 
 import games
 
-from screens.base import Confirm, ListScreen, Message
+from screens.base import Confirm
+from screens.widgets import ListScreen, Message
 
 
 class History(ListScreen):

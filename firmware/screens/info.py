@@ -5,7 +5,7 @@ import gc
 import games
 from version import VERSION
 
-from screens.base import Message
+from screens.widgets import Message
 
 
 class CardInfo(Message):

@@ -1,7 +1,8 @@
 """The menu, new game (basic or scenario), and ending a game at once (3.4)."""
 
 import screens
-from screens.base import Confirm, ListScreen, NumberEntry
+from screens.base import Confirm
+from screens.widgets import ListScreen, NumberEntry
 from shared_engine.sides import other
 
 

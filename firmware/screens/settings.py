@@ -2,7 +2,8 @@
 
 import gfx
 
-from screens.base import ListScreen, Screen
+from screens.base import Screen
+from screens.widgets import ListScreen
 
 CONTRASTS = (15, 63, 127, 191, 255)
 SLEEPS = (0, 30, 60, 120, 300)  # seconds idle before the screen sleeps; 0 = never

@@ -4,7 +4,7 @@ Each roll is an "ai" action, logged with the step it served, so the game log
 shows every decision the device made for the AI.
 """
 
-from screens.base import ListScreen, Message, NumberEntry
+from screens.widgets import ListScreen, Message, NumberEntry
 from shared_engine import solitaire
 from shared_engine.actions import HAND_MAX
 
