@@ -7,12 +7,18 @@ talks to the host. A message for the player goes through `warn`, which the
 UI supplies.
 """
 
-import games
-
 from shared_engine.actions import make
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
 from shared_engine.game import Game
+
+
+def _store():
+    # The games on flash (games.py), loaded when a game begins, resumes, goes or is pulled:
+    # between such moments it takes no heap (screens.HELPERS drops it back on the mat).
+    import games
+
+    return games
 
 
 class Session:
@@ -46,12 +52,12 @@ class Session:
 
     def resume(self):
         """Carry on with the newest game on flash, or begin a basic game."""
-        journal = games.newest()
+        journal = _store().newest()
         if journal is not None:
             try:
                 self.game = journal.load()
                 self.journal = journal
-                self.pulled = games.is_pulled(journal.gid)
+                self.pulled = _store().is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
@@ -69,10 +75,10 @@ class Session:
                 self.compact()
             old.close()  # making room may remove its files, if the host holds the game
             if self.game is not None and _empty(self.game):
-                games.remove(old.gid)  # nothing was played: nothing to keep or pull
+                _store().remove(old.gid)  # nothing was played: nothing to keep or pull
                 self.journal = None
         try:
-            journal = games.create(game)
+            journal = _store().create(game)
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
                 self.game = game
@@ -88,7 +94,7 @@ class Session:
         current = gid == self.gid
         if current:
             self.journal.close()
-        games.remove(gid)
+        _store().remove(gid)
         if current:
             self.journal = None
             self.game = None
@@ -96,7 +102,7 @@ class Session:
 
     def mark_pulled(self, gids):
         """The host has stored these games as they stand: they may go when space runs low."""
-        games.mark_pulled(gids)  # one write for the lot
+        _store().mark_pulled(gids)  # one write for the lot
         if self.gid in gids:
             self.pulled = True
 
@@ -123,7 +129,7 @@ class Session:
         self._compact_failed = False
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
-            games.unmark_pulled(self.journal.gid)
+            _store().unmark_pulled(self.journal.gid)
         self._tell(kind)
         return True
 

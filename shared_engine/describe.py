@@ -6,17 +6,7 @@
 Used where the device says what was undone or redone.
 """
 
-PHASE_WORDS = {
-    "re": "RE phase",
-    "cr1": "Combat 1",
-    "cr2": "Combat 2",
-    "bonus": "Bonus",
-    "battle": "Battle",
-    "draw": "Draw",
-    "flip": "End turn",
-    "score": "Count",
-    "over": "Game over",
-}
+from .phases import PHASE_WORDS
 
 
 def describe(action, phase=None):

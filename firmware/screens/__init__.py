@@ -34,7 +34,8 @@ _attrs = {
 }
 
 # The kinds of screen they build on, what they load for their texts, and what the UI and the boot load now and then
-# (the words for an undo, the settings file, the reader of records on flash): dropped back on the mat.
+# (the words for an undo, the settings file, the reader of records on flash, the games on flash):
+# dropped back on the mat.
 HELPERS = (
     "screens.widgets",
     "shared_engine.guidance",
@@ -42,6 +43,7 @@ HELPERS = (
     "shared_engine.describe",
     "config",
     "shared_engine.log",
+    "games",
 )
 
 

@@ -7,8 +7,8 @@ class Guidance(Message):
     name = "guide"
 
     def __init__(self, ui):
-        from shared_engine.describe import PHASE_WORDS
         from shared_engine.guidance import RULES
+        from shared_engine.phases import PHASE_WORDS
 
         game = ui.session.game
         phase = game.state.phase

@@ -7,10 +7,9 @@ import gfx
 
 import screens
 from screens.base import Confirm, Screen
-from shared_engine.describe import PHASE_WORDS
 from shared_engine.dice import d10_face
+from shared_engine.phases import PHASE_WORDS
 
-SHORT_PHASE = PHASE_WORDS  # at most 10 characters, beside "T10/10"
 TRACK_CELLS = 10
 
 
@@ -83,7 +82,7 @@ class MatScreen(Screen):
             else:  # three digits at double size would run into the side's name
                 gfx.text(fb, value, 128 - gfx.width(value), y + 4)
         self._track(fb, state)
-        gfx.text(fb, SHORT_PHASE[state.phase], 0, 41)
+        gfx.text(fb, PHASE_WORDS[state.phase], 0, 41)
         gfx.text(fb, "T%d/%d" % (state.turn, state.turns), 128 - gfx.width("T%d/%d" % (state.turn, state.turns)), 41)
         fb.hline(0, 51, 128, 1)
         gfx.text(fb, self._status(state, turn)[:16], 0, 55)

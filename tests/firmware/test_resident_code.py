@@ -43,8 +43,9 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
 
 
 # What boot and an undo's message load once in a while: the settings file, the reader of
-# records on flash, the words for what was undone. Back on the mat they take no heap.
-OCCASIONAL = ("config", "shared_engine.log", "shared_engine.describe")
+# records on flash, the games on flash, the words for what was undone. Back on the mat they
+# take no heap.
+OCCASIONAL = ("config", "shared_engine.log", "games", "shared_engine.describe")
 
 
 def _occasional_loaded():
