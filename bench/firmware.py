@@ -45,15 +45,22 @@ def play(dev: SimDevice) -> tuple[list[int], list[int], list[str]]:
     per_press = []
     refreshes = []
 
+    faults = []
+
     def press(button: str, ms: int) -> None:
         before, bursts = dev.i2c_bytes, dev.stats()["i2c_bursts"]
         dev.hold(button, ms)
         dev.wait(full_game.PAUSE_MS)  # the player's pause: a message going, the journal folded
         per_press.append(dev.i2c_bytes - before)
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
+        # A screen that could not open for want of memory says so, and the next press only closes
+        # the message: the game may still end right, but it did not play as the player saw it.
+        toast = dev.state().get("toast") or ""
+        if "Error" in toast:
+            faults.append(f"press {len(per_press)}: {toast}")
 
     wrong = full_game.play(press, lambda: dev.state()["game"])
-    return per_press, refreshes, wrong
+    return per_press, refreshes, faults + wrong
 
 
 IDLE_S = 60
