@@ -42,6 +42,33 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     rig.unmount()
 
 
+def test_rule_8_1_the_reshuffle_screen_loads_only_once_the_battle_screens_code_is_dropped():
+    # The capture's OK at the end of turn 5 closes the battle screen and brings the reshuffle:
+    # the two screens' code must not be on the heap together.
+    table = Table.fresh()
+    import screens
+
+    lazy = screens.__getattr__
+    beside = []
+
+    def watched(attr):
+        if attr == "Reshuffle":
+            beside.append(_lazy_screens())
+        return lazy(attr)
+
+    screens.__getattr__ = watched
+    try:
+        for button, ms in events():
+            table.press(button, ms)
+            if table.screen() == "turn5":
+                break
+    finally:
+        screens.__getattr__ = lazy
+    assert table.screen() == "turn5" and table.state()["turn"] == 5
+    assert beside == [[]], beside
+    rig.unmount()
+
+
 # What boot and an undo's message load once in a while: the settings file, the reader of
 # records on flash, the games on flash, the words for what was undone. Back on the mat they
 # take no heap.
