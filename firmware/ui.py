@@ -16,6 +16,8 @@ from screens.base import number
 from screens.mat import MatScreen
 from session import Session
 
+from shared_engine.phases import reshuffle_due
+
 TOAST_MS = 3000
 # The journal is folded into a snapshot this long after the last press: a fold writes the whole
 # log (and on a board erases a flash sector), work no press should wait for.
@@ -66,7 +68,7 @@ class UI:
             # the ruling for the last turn: no 7.19 draw; from 7.18 straight to counting hands (3.2)
             if session.act("next"):
                 session.act("next")
-        elif state.phase == "draw" and state.turn == 5 and state.turns > 5:
+        elif state.phase == "draw" and reshuffle_due(state):
             self.bring = "Reshuffle"
         elif state.phase in ("score", "over"):
             self.show_end()

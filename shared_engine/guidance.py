@@ -5,7 +5,7 @@ back exactly the right prompt. Loaded only when a screen asks for them.
 """
 
 from .dice import d10_face
-from .phases import OVER, SCORE
+from .phases import OVER, RESHUFFLE, SCORE, reshuffle_due
 from .sides import SIDE_NAMES, other
 
 TITLES = {
@@ -30,9 +30,6 @@ RULES = {
     SCORE: "3.2",
     OVER: "3.5",
 }
-RESHUFFLE_TURN = 5  # 8.1
-
-RESHUFFLE = "End of turn 5: discard all hands; reshuffle all decks except captured Nationality cards; deal as in 2.0"
 SETUP = (
     ("2.2", "Shuffle the Random Event deck, face-down"),
     ("2.3", "Shuffle the Bonus deck; each player draws 2"),
@@ -52,10 +49,6 @@ KEEP = (
     "Winner may keep 1 own played Nationality card or 1 Neutral: "
     "not a Joker, face card (A K Q J), Bonus or white-BP-in-black-circle card"
 )
-
-
-def reshuffle_due(state):
-    return state.turn == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN
 
 
 def _draw(state):

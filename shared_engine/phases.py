@@ -4,6 +4,16 @@ PHASES = ("re", "cr1", "cr2", "bonus", "battle", "draw", "flip")
 SCORE = "score"  # the game has ended: hands are counted (3.2)
 OVER = "over"  # scored (3.5)
 
+# 8.1: the draw at the end of turn 5 of a game longer than 5 turns is a full reshuffle. Here, not
+# with the other rule texts (guidance.py), because the device shows it without loading those.
+RESHUFFLE_TURN = 5
+RESHUFFLE = "End of turn 5: discard all hands; reshuffle all decks except captured Nationality cards; deal as in 2.0"
+
+
+def reshuffle_due(state):
+    return state.turn == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN
+
+
 # At most 10 characters: the mat shows one beside "T10/10".
 PHASE_WORDS = {
     "re": "RE phase",

@@ -1,6 +1,7 @@
 """Phase guidance: what the rules ask of the players now, and the turn-5 reshuffle."""
 
 from screens.widgets import Message
+from shared_engine.phases import RESHUFFLE
 
 
 class Guidance(Message):
@@ -28,8 +29,6 @@ class Reshuffle(Message):
     name = "turn5"
 
     def __init__(self, ui):
-        from shared_engine.guidance import RESHUFFLE
-
         text = "8.1 " + RESHUFFLE + "."
         if ui.session.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
             from shared_engine.solitaire import SETUP

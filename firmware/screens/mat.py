@@ -8,7 +8,7 @@ import gfx
 import screens
 from screens.base import Confirm, Screen
 from shared_engine.dice import d10_face
-from shared_engine.phases import PHASE_WORDS
+from shared_engine.phases import PHASE_WORDS, reshuffle_due
 
 TRACK_CELLS = 10
 
@@ -22,11 +22,6 @@ def _solo_step(state, turn):
         # 7.13: the Defender plays first, so a player who defends plays before the AI's roll
         return "OK AI bonus 7" if turn.defender != state.solo else "You 1st; OK AI 7"
     return None
-
-
-def reshuffle_turn(state):
-    """8.1: the draw at the end of turn 5 of a game longer than 5 turns is a full reshuffle."""
-    return state.turn == 5 and state.turns > 5
 
 
 def ask_no_attack(ui, then=None):
@@ -126,7 +121,7 @@ class MatScreen(Screen):
                 return "OK %s captures" % turn.winner
             return "OK next: draw"
         if phase == "draw":
-            if reshuffle_turn(state):
+            if reshuffle_due(state):
                 return "8.1 reshuffle OK"
             return "Draw 7.19 OK nxt"
         if phase == "flip":
