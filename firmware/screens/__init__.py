@@ -13,8 +13,8 @@ import sys  # here, not in unload(): an import in a function searches the flash 
 _attrs = {
     "BattleEntry": "screens.battle",
     "HandsEntry": "screens.battle",
-    "EventChoices": "screens.dice",
-    "PickEvent": "screens.dice",
+    "EventChoices": "screens.event_card",
+    "PickEvent": "screens.event_card",
     "roll_and_show": "screens.dice",
     "GameOver": "screens.end",
     "Guidance": "screens.guide",
