@@ -102,7 +102,7 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
                 seed=3 if full else None,
                 heap=heap,
                 code=code,
-                timeout=15,
+                timeout=60,  # a device starved of heap may stop answering; a loaded machine is slow too
                 device_code=sim,
             ) as dev:
                 dev.wait(300)
