@@ -31,7 +31,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
-from tests.firmware.full_game import PAUSE_MS  # noqa: E402  # the player's pause after each press
+from tests.firmware.full_game import PAUSE_MS, events  # noqa: E402  # PAUSE_MS: the player's pause after each press
 
 ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
@@ -161,8 +161,6 @@ def report(chip: bool, commit: str, now: Run, anchor: Run | None) -> None:
     print(f"Instructions (callgrind, unix MicroPython, .mpy), scripted game of {len(presses)} presses; {what}")
     print(describe("now", boot, presses))
     print(pauses("now", now[2]))
-    from tests.firmware.full_game import events
-
     slowest = sorted(range(len(presses)), key=lambda i: -presses[i])[:3]
     said = [f"{events()[i][0]} held {events()[i][1]} ms (press {i + 1}) {presses[i] / 1e6:.2f} M" for i in slowest]
     print("  slowest now: " + "; ".join(said))

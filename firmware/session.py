@@ -52,12 +52,13 @@ class Session:
 
     def resume(self):
         """Carry on with the newest game on flash, or begin a basic game."""
-        journal = _store().newest()
+        store = _store()
+        journal = store.newest()
         if journal is not None:
             try:
                 self.game = journal.load()
                 self.journal = journal
-                self.pulled = _store().is_pulled(journal.gid)
+                self.pulled = store.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:

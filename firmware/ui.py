@@ -240,20 +240,23 @@ class UI:
             else:
                 screen.key(button, kind)
         except Exception as e:  # a screen's fault must not stop the device
-            self.pop_to_mat()
-            self.warn("Error: %r" % e)
-        screen = None  # the screen it closed is garbage now, and so is its code once unloaded
+            self._fault(e)
+        screen = None  # not held here: if the key closed it, it and (once unloaded) its code are garbage
         if self.bring:
             name, self.bring = self.bring, None
             screens.unload(self.stack)
             try:
                 self.push(getattr(screens, name)(self))
             except Exception as e:
-                self.pop_to_mat()
-                self.warn("Error: %r" % e)
+                self._fault(e)
         self.buttons.repeat = self.top().repeat
         if self.count is counted:  # the key did not count (or not only): the whole screen changed
             self.dirty = True
+
+    def _fault(self, e):
+        """A screen failed (a bug, or no heap for its code): back to the mat, saying what happened."""
+        self.pop_to_mat()
+        self.warn("Error: %r" % e)
 
     def counted(self, value, y, scale, width):
         """A number entry counted: only its digits, `width` wide and centred at row y, changed."""
@@ -277,9 +280,8 @@ class UI:
         try:
             self.top().draw(fb)
         except Exception as e:
-            self.pop_to_mat()
+            self._fault(e)
             fb.fill(0)
-            self.warn("Error: %r" % e)
             self.top().draw(fb)
         if self.toast:
             gfx.toast(fb, self.toast, self.must_read)

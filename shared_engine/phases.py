@@ -1,4 +1,5 @@
-"""The ordered phases of a turn (7.7-7.20) and the two after the last turn, and their names on the screen."""
+"""The ordered phases of a turn (7.7-7.20), the two after the last turn, their names on the screen,
+and the turn-5 reshuffle (8.1)."""
 
 PHASES = ("re", "cr1", "cr2", "bonus", "battle", "draw", "flip")
 SCORE = "score"  # the game has ended: hands are counted (3.2)

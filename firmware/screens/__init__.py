@@ -33,9 +33,9 @@ _attrs = {
     "setup_checklist": "screens.solo",
 }
 
-# The kinds of screen they build on, what they load for their texts, and what the UI and the boot load now and then
-# (the words for an undo, the settings file, the reader of records on flash, the games on flash):
-# dropped back on the mat.
+# Dropped back on the mat: the kinds of screen those build on, what they load for their texts,
+# and what the UI and the boot load now and then (the words for an undo, the settings file,
+# the reader of records on flash, the games on flash).
 HELPERS = (
     "screens.widgets",
     "shared_engine.guidance",

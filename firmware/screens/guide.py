@@ -1,7 +1,7 @@
 """Phase guidance: what the rules ask of the players now, and the turn-5 reshuffle."""
 
 from screens.widgets import Message
-from shared_engine.phases import RESHUFFLE
+from shared_engine.phases import PHASE_WORDS, RESHUFFLE
 
 
 class Guidance(Message):
@@ -9,7 +9,6 @@ class Guidance(Message):
 
     def __init__(self, ui):
         from shared_engine.guidance import RULES
-        from shared_engine.phases import PHASE_WORDS
 
         game = ui.session.game
         phase = game.state.phase
