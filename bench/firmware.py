@@ -45,21 +45,20 @@ def play(dev: SimDevice) -> tuple[list[int], list[int], list[str]]:
     per_press = []
     refreshes = []
 
-    faults = []
-
     def press(button: str, ms: int) -> None:
         before, bursts = dev.i2c_bytes, dev.stats()["i2c_bursts"]
         dev.hold(button, ms)
         dev.wait(full_game.PAUSE_MS)  # the player's pause: a message going, the journal folded
         per_press.append(dev.i2c_bytes - before)
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
-        # A screen that could not open for want of memory says so, and the next press only closes
-        # the message: the game may still end right, but it did not play as the player saw it.
-        toast = dev.state().get("toast") or ""
-        if "Error" in toast:
-            faults.append(f"press {len(per_press)}: {toast}")
 
+    start = dev.serial.position
     wrong = full_game.play(press, lambda: dev.state()["game"])
+    dev.state()  # its reply comes after all the device printed before it
+    # A screen that could not open for want of memory says so on the panel and the serial
+    # console, and the next press only closes the message: the game may still end right, but
+    # it did not play as the player saw it.
+    faults = [line.decode(errors="replace") for line in dev.serial.since(start).splitlines() if b"Error:" in line]
     return per_press, refreshes, faults + wrong
 
 

@@ -4,7 +4,9 @@ Runs as a task on the firmware's asyncio loop, beside the buttons and the
 screen. Bytes are read one at a time, as rp2's stdin gives them, while any
 are waiting; a line starting with "~" is a frame (shared_engine/frames.py),
 and anything else is ignored. The request handlers (link_ops.py) load with
-the first frame, so a device nobody talks to spends no heap on them.
+the first frame, so a device nobody talks to spends no heap on them, and
+leave the heap again once no frame came for QUIET_MS and no host watches:
+a pull or a look at the state mid-game does not keep them for the rest of it.
 
 Ctrl-C stays the REPL's (mpremote needs it) except while a transfer runs:
 then micropython.kbd_intr(-1) holds it off until the transfer ends or
@@ -20,6 +22,18 @@ import micropython
 
 READ_BUDGET = 512  # bytes read before other tasks get a turn
 TRANSFER_IDLE_MS = 5000
+QUIET_MS = 5000  # without a frame for this long, the request code is dropped
+# What the request handlers load, and nothing the game itself keeps (canonical_json is
+# the engine's too, but only within a call).
+REQUEST_MODULES = (
+    "link_ops",
+    "link_pull",
+    "link_cards",
+    "games",
+    "version",
+    "shared_engine.frames",
+    "shared_engine.canonical_json",
+)
 
 
 class Link:
@@ -31,6 +45,7 @@ class Link:
         self.overflow = False
         self.line_max = 0  # frames.LINE_MAX once a frame begins: no frame code in the heap before
         self.ops = None
+        self.frame_at = None  # ticks of the last frame, while the request code is loaded
         self.transfer_at = None  # ticks of the last transfer frame, while Ctrl-C is held off
         self.out = getattr(sys.stdout, "buffer", sys.stdout)
 
@@ -67,27 +82,55 @@ class Link:
             self.overflow = True
 
     def frame(self, line):
-        if self.ops is None:
-            import link_ops
+        self.frame_at = ticks_ms()
+        try:
+            if self.ops is None:
+                import link_ops
 
-            self.ops = link_ops.Ops(self)
-        self.ops.handle(line)
+                self.ops = link_ops.Ops(self)
+            self.ops.handle(line)
+        except Exception as e:  # no heap for the request code: the host asks again, the link lives
+            print("link: %r" % (e,))
+            self.drop()
+
+    def drop(self):
+        """Let the request code go; the next frame loads it again."""
+        self.ops = None
+        self.frame_at = None
+        modules = sys.modules
+        for name in REQUEST_MODULES:
+            if name in modules:
+                del modules[name]
+        engine = modules.get("shared_engine")
+        if engine is not None:
+            for attr in ("frames", "canonical_json"):
+                if attr in engine.__dict__:
+                    delattr(engine, attr)
 
     def changed(self, kind):
         """The session saved an action: tell a watching host."""
         if self.ops is not None:
             self.ops.changed(kind)
 
+    def _quiet(self):
+        """True while the request code is loaded for nothing: no host watches, none talks."""
+        return self.ops is not None and not self.ops.watching and self.transfer_at is None
+
     def due(self, now):
-        """Ms until tick() gives Ctrl-C back after a quiet transfer, or None."""
-        if self.transfer_at is None:
-            return None
-        return max(0, TRANSFER_IDLE_MS + 1 - ticks_diff(now, self.transfer_at))
+        """Ms until tick() has something to do after the link went quiet, or None."""
+        if self.transfer_at is not None:
+            return max(0, TRANSFER_IDLE_MS + 1 - ticks_diff(now, self.transfer_at))
+        if self._quiet():
+            return max(0, QUIET_MS + 1 - ticks_diff(now, self.frame_at))
+        return None
 
     def tick(self):
-        """Called by the screen task: gives Ctrl-C back after a transfer went quiet."""
-        if self.transfer_at is not None and ticks_diff(ticks_ms(), self.transfer_at) > TRANSFER_IDLE_MS:
+        """Called by the screen task: gives Ctrl-C back after a transfer went quiet, then the heap."""
+        now = ticks_ms()
+        if self.transfer_at is not None and ticks_diff(now, self.transfer_at) > TRANSFER_IDLE_MS:
             self.transfer(False)
+        if self._quiet() and ticks_diff(now, self.frame_at) > QUIET_MS:
+            self.drop()
 
     async def run(self):
         stdin = getattr(sys.stdin, "buffer", sys.stdin)

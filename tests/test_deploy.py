@@ -47,7 +47,7 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
     with SimDevice(tmp_path / "flash.img", fresh=True, code="flash", realtime=True, timeout=300) as dev:
         dev.wait(500)
         assert "no main.py" in dev.events
-        assert dev.state()["screen"] is None  # nothing to show yet; `make sim --bare` asks this
+        assert not dev.frame().on  # no firmware yet: nothing has switched the panel on
         first = adjutant(dev.serial_path, "deploy").stdout
         assert "plain MicroPython" in first
         info = answers(dev.serial_path)

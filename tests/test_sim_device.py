@@ -157,9 +157,8 @@ def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_chec
     with SimDevice(tmp_path / "flash.img", seed=1, board="pico", oled=0) as dev:
         dev.wait(300)
         dev.press("OK")  # the roll happens with the panel dark
-        state = dev.state()
-        assert state["problem"] == NO_DISPLAY
-        assert len(state["game"]["track"][0]["rolls"]) == 1
+        assert dev.display_problem() == NO_DISPLAY  # in its answer to a host's hello
+        assert len(dev.state()["game"]["track"][0]["rolls"]) == 1
         assert not dev.frame().on
         dev.go_realtime()
         env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"))

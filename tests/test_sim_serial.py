@@ -104,3 +104,34 @@ def test_mpremote_uses_the_pty_as_a_board(tmp_path: pathlib.Path) -> None:
         mpremote("fs", "cp", ":settings.json", str(tmp_path / "settings.json"))
         assert (tmp_path / "settings.json").read_text().startswith("{")
         assert mpremote("eval", "1 + 2").strip() == "3"
+
+
+def test_the_simulator_asks_the_link_for_state_between_a_hosts_frames_and_neither_loses_a_reply(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The simulator reads the game as a host does, with the link's own `state` request, on the
+    cable a host may be using: its frames go in between the host's lines, and each side's
+    client passes over the other's replies."""
+    import threading
+
+    from adjutant.link.client import connect
+
+    with SimDevice(tmp_path / "flash.img", seed=2, realtime=True, timeout=120) as dev:
+        dev.wait(500)
+        dev.press("OK")  # the RE roll: a game with something in it
+        host = connect(dev.serial_path)
+        ours: list[dict] = []
+
+        def simulator() -> None:
+            for _ in range(15):
+                ours.append(dev.state())
+
+        asking = threading.Thread(target=simulator)
+        asking.start()
+        theirs = [host.request("state") for _ in range(15)]
+        asking.join(60)
+        host.port.close()
+        assert len(ours) == len(theirs) == 15
+        seen = {(s["gid"], s["screen"], s["game"]["phase"], len(s["game"]["track"][0]["rolls"])) for s in ours}
+        told = {(r["gid"], r["screen"], r["state"]["phase"], len(r["state"]["track"][0]["rolls"])) for r in theirs}
+        assert seen == told == {("g0001", "dice", "re", 1)}  # the d6 shown after its roll, on both sides

@@ -17,10 +17,10 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 def test_the_simulator_fits_an_80x24_terminal_and_uses_the_big_panel_when_there_is_room(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
-        small = _view(dev, 80, 24).splitlines()
+        small = _view(dev, 80, 24, None).splitlines()
         assert len(small) <= 24 and max(len(line) for line in small) <= 80, (len(small), max(map(len, small)))
         assert any("\u2800" <= ch <= "\u28ff" for ch in small[1])  # braille cells: 2x4 pixels each
-        big = _view(dev, 140, 45).splitlines()
+        big = _view(dev, 140, 45, None).splitlines()
         assert len(big) <= 45 and max(len(line) for line in big) <= 140
         assert "\u2580" in "".join(big) or "\u2584" in "".join(big)  # half blocks
         frame = dev.frame()

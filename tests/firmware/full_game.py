@@ -99,9 +99,10 @@ def check_turn(game, turn):
     """What is wrong with `turn` in a game's state dict (the engine's or the link's); [] if nothing."""
     _, defender, winner, cp, ea = expected_turns()[turn - 1]
     track = game["track"]
-    if len(track) < turn:
+    first = game.get("track_from", 1)  # the link cuts a long track to its recent turns
+    if first + len(track) <= turn:
         return ["turn %d never began" % turn]
-    record = track[turn - 1]
+    record = track[turn - first]
     wrong = []
     if record["defender"] != defender:
         wrong.append("turn %d: Defender %s, not %s" % (turn, record["defender"], defender))

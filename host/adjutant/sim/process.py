@@ -4,7 +4,7 @@
         dev.press("OK")                 # a short press: down 80 ms, then up
         dev.hold("BACK", 800)           # a long press
         dev.wait(500)
-        dev.state()["game"]["phase"]    # the firmware's own state
+        dev.state()["game"]["phase"]    # the game, as the link's `state` request gives it
         dev.frame()                     # 128x64 pixels as the emulated OLED shows them
 
 Time is the device's simulated time: a scripted game of many minutes runs in
@@ -26,12 +26,14 @@ from dataclasses import dataclass
 
 from adjutant.sim.interpreter import SimError, micropython
 from adjutant.sim.serial_relay import SerialRelay
+from shared_engine import frames
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
 DEVICE_DIR = pathlib.Path(__file__).resolve().parent / "device"
 SHORT_MS = 80
 LONG_MS = 800
 SETTLE_MS = 60  # after a release, time for the debounce and a redraw
+REQUEST_IDS = 1 << 30  # the simulator's own link request ids: a host's client counts from 1
 
 
 @dataclass
@@ -119,6 +121,7 @@ class SimDevice:
             self.timer.start()
         self.now = 0
         self.i2c_bytes = 0
+        self._request_id = REQUEST_IDS
         self.events: list[str] = []
         self._ready()
 
@@ -209,7 +212,40 @@ class SimDevice:
         return Frame(bytes.fromhex(pixels), on == "1", int(contrast), inverted == "1")
 
     def state(self) -> dict:
-        return json.loads(self.command("state", "state") or "{}")
+        """What the firmware answers the link's `state` request, as a host would hear it.
+
+        {"screen", "gid", "game"}, the game being the engine's state dict (its
+        turn track cut to the recent turns if long, from "track_from"), and
+        "asleep": the panel switched off. A device whose firmware does not
+        answer (a bare board) gives {"screen": None}.
+        """
+        reply = self.ask("state")
+        if reply is None:
+            return {"screen": None}
+        return {"screen": reply["screen"], "gid": reply["gid"], "game": reply["state"], "asleep": not self.frame().on}
+
+    def display_problem(self) -> str | None:
+        """What the firmware says is wrong with its display, in its answer to a host's hello."""
+        reply = self.ask("hello", proto=frames.PROTOCOL)
+        return reply.get("display") if reply else None
+
+    def ask(self, op: str, timeout: float = 3.0, **fields: object) -> dict | None:
+        """The firmware's reply to one link request sent on the serial cable; None if none comes."""
+        self._request_id += 1
+        rid = self._request_id
+        start = self.serial.position
+        self.serial.inject(frames.encode(dict(fields, op=op, id=rid)))
+        deadline = time.monotonic() + timeout
+        reply = None
+        while reply is None and time.monotonic() < deadline:
+            if not self.realtime:
+                self.wait(1)  # scripted time: the device reads and answers while its clock runs
+            with self.serial.changed:  # the relay passes on what it printed in its own time
+                self.serial.changed.wait(0.01)
+            reply = _reply(self.serial.since(start), rid)
+        if reply is not None and reply.get("st") != frames.OK:
+            raise SimError(f"the device refused the {op} request: {reply.get('err')}")
+        return reply
 
     def stats(self) -> dict:
         return json.loads(self.command("stats", "stats") or "{}")
@@ -242,3 +278,18 @@ class SimDevice:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _reply(printed: bytes, rid: int) -> dict | None:
+    """The reply to request `rid` among the whole lines the device printed, if there yet."""
+    for line in printed.split(b"\n")[:-1]:
+        at = line.rfind(b"~")
+        if at < 0:
+            continue
+        try:
+            header, _ = frames.decode(line[at:])
+        except frames.FrameError:
+            continue
+        if header.get("id") == rid and "ev" not in header:
+            return header
+    return None

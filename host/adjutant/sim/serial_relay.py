@@ -5,6 +5,11 @@ the device process in chunks (a length byte, then up to 255 bytes) on the rx
 pipe; the device's stdout comes back and is written to the pty. While no host
 has the pty open, output is dropped, as a Pico's USB CDC drops it without a
 host; everything the device printed is also kept in `output` for tests.
+
+The simulator asks the firmware's link for its state as any host does, with
+a frame on the same cable (`inject`): it goes in between a host's lines,
+never inside one, and the host's client passes over the reply, whose request
+id is not one of its own.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import errno
 import os
 import select
 import threading
+import time
 import tty
 
 KEEP = 1 << 20  # bytes of output kept for tests
@@ -28,7 +34,9 @@ class SerialRelay:
         self.device_stdout = device_stdout
         self.device_rx = device_rx
         self.output = bytearray()
+        self.trimmed = 0  # bytes cut from the front of `output`: positions count from the first byte
         self.dropped = 0
+        self.host_mid_line = False  # the host's last bytes did not end a line
         self.lock = threading.Lock()
         self.closed = False
         self.changed = threading.Condition()
@@ -43,6 +51,29 @@ class SerialRelay:
             chunk = data[i : i + 255]
             with self.lock:
                 os.write(self.device_rx, bytes([len(chunk)]) + chunk)
+
+    def inject(self, line: bytes, timeout: float = 2.0) -> None:
+        """Deliver a whole line of the simulator's own between the host's lines, not inside one."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                if not self.host_mid_line or time.monotonic() > deadline:
+                    for i in range(0, len(line), 255):
+                        chunk = line[i : i + 255]
+                        os.write(self.device_rx, bytes([len(chunk)]) + chunk)
+                    return
+            time.sleep(0.002)
+
+    @property
+    def position(self) -> int:
+        """Where the next byte the device prints will be, counted from the first."""
+        with self.changed:
+            return self.trimmed + len(self.output)
+
+    def since(self, position: int) -> bytes:
+        """What the device printed from `position` on (as much as is still kept)."""
+        with self.changed:
+            return bytes(self.output[max(0, position - self.trimmed) :])
 
     def wait_for(self, marker: bytes, start: int = 0, timeout: float = 10.0) -> int:
         """Index just past `marker` in the output from `start`, waiting up to `timeout` s."""
@@ -70,7 +101,9 @@ class SerialRelay:
                 break
             with self.changed:
                 self.output += data
-                del self.output[:-KEEP]
+                if len(self.output) > KEEP:
+                    self.trimmed += len(self.output) - KEEP
+                    del self.output[:-KEEP]
                 self.changed.notify_all()
             self._write_host(data)
         with self.changed:
@@ -106,6 +139,7 @@ class SerialRelay:
             try:
                 with self.lock:
                     os.write(self.device_rx, bytes([len(data)]) + data)
+                    self.host_mid_line = not data.endswith(b"\n")
             except OSError:
                 return
 

@@ -155,12 +155,12 @@ def main(argv: list[str] | None = None) -> int:
         if not sys.stdin.isatty():
             size = shutil.get_terminal_size()
             print(boxed(device.frame(), braille=fits(size.columns, size.lines)))
-            problem = device.state().get("problem")
+            problem = None if args.bare else device.display_problem()
             if problem:
                 print(f"device: {problem}")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
-        return _interactive(device)
+        return _interactive(device, None if args.bare else device.display_problem())
     finally:
         device.close()
         try:
@@ -198,7 +198,7 @@ def _lock(flash: pathlib.Path):
     return holder
 
 
-def _interactive(device: SimDevice) -> int:
+def _interactive(device: SimDevice, problem: str | None) -> int:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     plan = KeyPlan()
@@ -231,21 +231,21 @@ def _interactive(device: SimDevice) -> int:
                     sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
                     resized[0] = False
                 drawn = (device.i2c_bytes, size)
-                sys.stdout.write("\x1b[H" + _view(device, size.columns, size.lines))
+                sys.stdout.write("\x1b[H" + _view(device, size.columns, size.lines, problem))
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[?25h\n")
 
 
-def _view(device: SimDevice, columns: int, lines: int) -> str:
+def _view(device: SimDevice, columns: int, lines: int, problem: str | None) -> str:
     """The panel, the status, the keys and the port, cut to the terminal's width."""
-    state = device.state()
-    screen = boxed(device.frame(), braille=fits(columns, lines))
-    game = state.get("game") or {}
-    status = "screen {}  turn {}  phase {}".format(state.get("screen"), game.get("turn"), game.get("phase"))
-    if state.get("problem"):  # the panel stays dark: say what the serial console says
-        status = "device: " + state["problem"]
+    frame = device.frame()
+    screen = boxed(frame, braille=fits(columns, lines))
+    if problem:  # the panel stays dark: say what the serial console says
+        status = "device: " + problem
+    else:
+        status = "panel on" if frame.on else "panel asleep: any key wakes it"
     width = max(20, columns - 1)
     rows = textwrap.wrap(status, width) + textwrap.wrap(HELP, width) + [f"serial port {device.serial_path}"[:width]]
     return screen + "\n" + "\n".join(row.ljust(width) for row in rows) + "\n"

@@ -39,7 +39,6 @@ sys.modules["select"] = clock.select_module
 import machine
 
 sys.modules["machine"] = machine
-import probes
 import vfs
 from flash import FileFlash, littlefs
 from oled_chip import OledChip
@@ -54,7 +53,6 @@ OWN_MODULES = (
     "oled_chip",
     "usb_serial",
     "repl",
-    "probes",
     "micropython",
     "boot",
     "__main__",
@@ -192,7 +190,6 @@ class Device:
             machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
         self.boots += 1
         reply("event", "boot %d" % self.boots)
-        probes.install()
         if self.seed is None:
             try:
                 import main  # noqa: F401  (runs the device, as at power-on)
@@ -313,9 +310,6 @@ class Device:
         for i in range(0, len(frame), 64):  # in pieces, for the same reason as reply_json
             out.write(frame[i : i + 64].hex())
         out.write(" %d %d %d\n" % (chip.on, chip.contrast, chip.inverted))
-
-    def cmd_state(self, args):
-        reply_json("state", probes.state())
 
     def cmd_stats(self, args):
         gc.collect()
