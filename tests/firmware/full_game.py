@@ -95,8 +95,10 @@ def expected_totals():
     return {"CP": cp + HANDS[0], "EA": ea + HANDS[1]}
 
 
-def check_turn(game, turn):
-    """What is wrong with `turn` in a game's state dict (the engine's or the link's); [] if nothing."""
+def check_turn(game, turn, totals=True):
+    """What is wrong with `turn` in a game's state dict (the engine's or the link's); [] if nothing.
+
+    With totals, the game's captured BP are checked as they stand right after that turn."""
     _, defender, winner, cp, ea = expected_turns()[turn - 1]
     track = game["track"]
     first = game.get("track_from", 1)  # the link cuts a long track to its recent turns
@@ -114,8 +116,19 @@ def check_turn(game, turn):
         wrong.append("turn %d: winner %s, not %s" % (turn, record["winner"], winner))
     if record["captured"] != bp(turn)[2]:
         wrong.append("turn %d: captured %s, not %d" % (turn, record["captured"], bp(turn)[2]))
-    if game["captured"] != {"CP": cp, "EA": ea}:  # checked right after the turn's last press
+    if totals and game["captured"] != {"CP": cp, "EA": ea}:
         wrong.append("turn %d: totals %s, not CP %d EA %d" % (turn, game["captured"], cp, ea))
+    return wrong
+
+
+def check_log(game):
+    """What is wrong with any turn of the finished game, read back from its log; [] if nothing."""
+    wrong = []
+    for turn in range(1, TURNS + 1):
+        wrong += check_turn(game, turn, totals=False)
+    end = game.get("end") or {}
+    if end.get("final") != expected_totals():
+        wrong.append("final %s, not %s" % (end.get("final"), expected_totals()))
     return wrong
 
 

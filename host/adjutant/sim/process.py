@@ -268,6 +268,8 @@ class SimDevice:
                 self.proc.wait(timeout=10)
             except (OSError, subprocess.TimeoutExpired):
                 self.proc.kill()
+        self.proc.wait()
+        self.serial.drain()  # what it printed last is still kept for the caller
         self.serial.close()
         for stream in (self.commands, self.replies, self.proc.stdout, self.proc.stderr):
             if stream:

@@ -37,6 +37,7 @@ class SerialRelay:
         self.trimmed = 0  # bytes cut from the front of `output`: positions count from the first byte
         self.dropped = 0
         self.host_mid_line = False  # the host's last bytes did not end a line
+        self.ended = False  # the device's output reached its end: `output` holds all it printed
         self.lock = threading.Lock()
         self.closed = False
         self.changed = threading.Condition()
@@ -107,7 +108,7 @@ class SerialRelay:
                 self.changed.notify_all()
             self._write_host(data)
         with self.changed:
-            self.closed = True
+            self.closed = self.ended = True
             self.changed.notify_all()
 
     def _write_host(self, data: bytes) -> None:
@@ -142,6 +143,11 @@ class SerialRelay:
                     self.host_mid_line = not data.endswith(b"\n")
             except OSError:
                 return
+
+    def drain(self, timeout: float = 2.0) -> None:
+        """Wait until all a stopped device printed is in `output`."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.ended, timeout)
 
     def close(self) -> None:
         self.closed = True
