@@ -16,8 +16,10 @@ in which the game reaches its final score, with firmware and engine from .py
 sources, from .mpy files built by mpy-cross, and from the same .mpy in a ROMFS
 image run in place (the image's copy in the simulator's heap is not counted:
 a board maps it from flash). The anchor runs the simulator
-with an empty main.py, so the difference is the firmware's own share. This is
-the 64-bit unix port: objects and code take more heap than on a Pico.
+with an empty main.py, so the difference is the firmware's own share; the
+firmware before the core redesign (instructions.ANCHOR) is measured beside it
+in the same way. This is the 64-bit unix port: objects and code take more
+heap than on a Pico.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 from adjutant.sim.process import DEVICE_DIR, SimDevice, SimError  # noqa: E402
 from heap_search import smallest_heap  # noqa: E402
+from instructions import ANCHOR, anchor_source  # noqa: E402
 
 from tests.firmware import full_game  # noqa: E402
 
@@ -152,13 +155,13 @@ def compiled_simulator(out: pathlib.Path) -> pathlib.Path:
     return out
 
 
-def compiled(out: pathlib.Path) -> int:
+def compiled(out: pathlib.Path, source: pathlib.Path = ROOT) -> int:
     total = 0
     for folder in ("firmware", "shared_engine"):
-        for src in sorted((ROOT / folder).rglob("*.py")):
+        for src in sorted((source / folder).rglob("*.py")):
             if src.parent.name == "examples":  # wiring checks, never on the board
                 continue
-            rel = src.relative_to(ROOT)
+            rel = src.relative_to(source)
             dst = out / rel.with_suffix(".mpy")
             dst.parent.mkdir(parents=True, exist_ok=True)
             if src.name == "main.py":  # boots as a .py file on a board too
@@ -249,14 +252,21 @@ def main() -> None:
             ("firmware + engine from .mpy", smallest(base / "mpy", sim), mpy_bytes),
             ("firmware + engine from ROMFS", smallest(image, sim) - in_rom, image_bytes),
         ]
+        before = anchor_source(ANCHOR, base / "before-src")
+        if before is not None:
+            compiled(base / "before", before)
+            rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)
     print("Smallest heap for the full game (MicroPython unix port, 64-bit; 1 KiB steps)")
     for name, heap, size in rows:
         code = f"{size:>8,} B code" if size else ""
         print(f"  {name:<34}{heap:>9,} B   {code}")
-    shares = ", ".join(f"{name.split()[-1]} {heap - rows[0][1]:,} B" for name, heap, _ in rows[1:])
+    shares = ", ".join(f"{name.split()[-1]} {heap - rows[0][1]:,} B" for name, heap, _ in rows[1:4])
     print(f"  firmware's share over the anchor: {shares}")
+    if len(rows) > 4:
+        old, new = rows[4][1] - rows[0][1], rows[2][1] - rows[0][1]
+        print(f"  .mpy share before ({ANCHOR}) {old:,} B, now {new:,} B: ratio {old / new:.2f}x")
     print(f"  (ROMFS: the image's {in_rom:,} B in the simulator's heap are not counted; a board maps it from flash)")
     print("Live heap after gc, 1 MiB heap, .mpy: the simulator alone " + f"{alone:,} B")
     print(f"  firmware over it: {booted - alone:,} B after boot, {ended - alone:,} B after the full game")
