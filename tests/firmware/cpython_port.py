@@ -45,6 +45,13 @@ def install():
     time.ticks_add = lambda t, delta: (t + delta) & (PERIOD - 1)
     time.sleep_ms = lambda ms: time.sleep(ms / 1000)
 
+    # MicroPython's gc says how much of its heap is free (the About screen shows it);
+    # CPython has no fixed heap: a Pico's, as an example figure
+    import gc
+
+    gc.mem_free = lambda: 233_792
+    gc.mem_alloc = lambda: 0
+
     micropython = types.ModuleType("micropython")
     micropython.const = lambda value: value
     micropython.kbd_intr = lambda char: None

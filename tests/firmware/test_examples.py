@@ -2,9 +2,11 @@
 
 import sys
 
+# isort: off
+from tests.firmware import rig  # puts the simulated board's modules (clock among them) on the path
 import clock
 
-from tests.firmware import rig
+# isort: on
 
 EXAMPLES = rig.ROOT + "/firmware/examples"
 

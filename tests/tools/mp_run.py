@@ -14,7 +14,9 @@ MicroPython itself (littlefs, its asyncio) and are counted as skipped.
 import os
 import sys
 
-sys.path.insert(0, ".")  # run from the repository root, as `make` does
+# run from the repository root, as `make` does; by its full path, as tests change directory
+# into the simulated flash, and a test's late import must still find the tests package
+sys.path.insert(0, os.getcwd())
 RUNTIME = sys.implementation.name
 ROOT = os.getcwd()
 
