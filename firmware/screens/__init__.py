@@ -63,14 +63,20 @@ def lazy_modules():
     return names
 
 
+def _shared(kind):
+    """A kind of screen that screen modules build on: a Menu on the stack is a ListScreen too."""
+    name = kind.__name__
+    for module in ("screens.base", "screens.widgets"):
+        loaded = sys.modules.get(module)
+        if loaded is not None and getattr(loaded, name, None) is kind:
+            return True
+    return False
+
+
 def _in_use(name, stack):
-    # the kinds of screen that screen modules import: a Menu on the stack is a ListScreen too
-    shared = list(sys.modules["screens.base"].__dict__.values())
-    widgets = sys.modules.get("screens.widgets")
-    if widgets is not None:
-        shared.extend(widgets.__dict__.values())
+    # Builds no list: unload() runs when the screens change, with the heap at its fullest.
     for value in sys.modules[name].__dict__.values():
-        if type(value) is type and value not in shared:
+        if type(value) is type and not _shared(value):
             for screen in stack:
                 if isinstance(screen, value):
                     return True
@@ -79,14 +85,19 @@ def _in_use(name, stack):
 
 def unload(stack=None):
     """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
-    for name in lazy_modules():
-        if name not in sys.modules:
-            continue
-        # helpers such as the guidance texts stay until the mat: screens may hold their functions
-        if stack is not None and (name in HELPERS or _in_use(name, stack)):
-            continue
-        del sys.modules[name]
-        package, _, attr = name.rpartition(".")
-        parent = sys.modules.get(package)
-        if parent is not None and attr in parent.__dict__:
-            delattr(parent, attr)
+    modules = sys.modules
+    for names in (HELPERS, _attrs.values()):
+        for name in names:
+            if name not in modules:
+                continue
+            try:
+                # helpers such as the guidance texts stay until the mat: screens may hold their functions
+                if stack is not None and (name in HELPERS or _in_use(name, stack)):
+                    continue
+            except MemoryError:  # not even the heap to look: it stays until the screens change again
+                continue
+            del modules[name]
+            package, _, attr = name.rpartition(".")
+            parent = modules.get(package)
+            if parent is not None and attr in parent.__dict__:
+                delattr(parent, attr)

@@ -110,3 +110,34 @@ def test_only_the_chosen_board_definition_stays_after_boot():
     assert "boards" not in sys.modules
     assert sorted(board["buttons"]) == sorted(rig.BUTTONS)
     rig.unmount()
+
+
+def test_with_no_heap_even_to_look_a_screens_code_stays_and_the_device_plays_on():
+    """Dropping a screen's code is what frees the heap; when the heap is so full that even
+    looking at the screen stack fails, the code stays until the screens change again, and the
+    key that opened the next screen has still done its work."""
+    import screens
+
+    table = Table.fresh()
+    table.press("BACK")  # the menu
+    table.presses("DOWN", 8)  # ... down to About
+    assert table.screen() == "menu" and "screens.menu" in sys.modules
+    looked = screens._in_use
+    asked = []
+
+    def no_heap(name, stack):
+        asked.append(name)
+        raise MemoryError("memory allocation failed, allocating 256 bytes")
+
+    screens._in_use = no_heap
+    try:
+        table.press("OK")  # About opens over the menu: the screens change, and unload() must look
+    finally:
+        screens._in_use = looked
+    assert "screens.menu" in asked  # it had to ask whether the menu is still shown ...
+    assert "screens.menu" in sys.modules  # ... and kept it, as it could not tell
+    assert table.screen() == "about" and "Error" not in table.text()
+    table.press("BACK")
+    table.press("BACK")
+    assert table.screen() == "mat" and "screens.menu" not in sys.modules  # dropped on the mat after all
+    rig.unmount()
