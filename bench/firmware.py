@@ -12,7 +12,8 @@ the anchor is Adafruit's adafruit_ssd1306 show(), measured on the same
 emulator (1,044 bytes a refresh), at each refresh the firmware made.
 
 Heap: bisects `micropython -X heapsize=N` (1 KiB steps) for the smallest heap
-in which the game reaches its final score, with firmware and engine from .py
+in which the game reaches its final score, and does in each of the next 4 KiB
+up too, with firmware and engine from .py
 sources, from .mpy files built by mpy-cross, and from the same .mpy in a ROMFS
 image run in place (the image's copy in the simulator's heap is not counted:
 a board maps it from flash). The anchor runs the simulator
@@ -41,6 +42,7 @@ from instructions import ANCHOR, anchor_source  # noqa: E402
 from tests.firmware import full_game  # noqa: E402
 
 STEP = 1024
+STEADY = 4  # the game must also play in each of the next 4 KiB up (heap_search.smallest_heap)
 
 
 def play(dev: SimDevice, check_turns: bool = True) -> tuple[list[int], list[int], list[str]]:
@@ -143,7 +145,9 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
 
 
 def smallest(code: pathlib.Path, sim: pathlib.Path, full: bool = True) -> int:
-    return smallest_heap(lambda heap: plays_in(code, heap, full, sim), f"{code}: the full game", STEP, lo=8 * 1024)
+    return smallest_heap(
+        lambda heap: plays_in(code, heap, full, sim), f"{code}: the full game", STEP, lo=8 * 1024, steady=STEADY
+    )
 
 
 def compiled_simulator(out: pathlib.Path) -> pathlib.Path:
@@ -258,7 +262,7 @@ def main() -> None:
             rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)
-    print("Smallest heap for the full game (MicroPython unix port, 64-bit; 1 KiB steps)")
+    print(f"Smallest heap for the full game, and for the next {STEADY} KiB up (MicroPython unix port, 64-bit)")
     for name, heap, size in rows:
         code = f"{size:>8,} B code" if size else ""
         print(f"  {name:<34}{heap:>9,} B   {code}")
