@@ -217,6 +217,21 @@ def live_heap(code: pathlib.Path, sim: pathlib.Path, full: bool) -> tuple[int, i
         return booted, dev.stats()["heap_alloc"]
 
 
+def link_heap(code: pathlib.Path, sim: pathlib.Path) -> tuple[int, int]:
+    """Live heap the link's request code adds: loaded by a host's `state` request, and after
+    the link has gone quiet (firmware/link.py drops it 5 s after the last frame)."""
+    with (
+        tempfile.TemporaryDirectory() as tmp,
+        SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, heap=1 << 20, code=code, device_code=sim) as dev,
+    ):
+        dev.wait(300)
+        before = dev.stats()["heap_alloc"]
+        dev.state()
+        loaded = dev.stats()["heap_alloc"]
+        dev.wait(6000)
+        return loaded - before, dev.stats()["heap_alloc"] - before
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3) as dev:
         dev.wait(300)
@@ -262,6 +277,7 @@ def main() -> None:
             rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)
+        link_loaded, link_left = link_heap(base / "mpy", sim)
     print(f"Smallest heap for the full game, and for the next {STEADY} KiB up (MicroPython unix port, 64-bit)")
     for name, heap, size in rows:
         code = f"{size:>8,} B code" if size else ""
@@ -274,6 +290,10 @@ def main() -> None:
     print(f"  (ROMFS: the image's {in_rom:,} B in the simulator's heap are not counted; a board maps it from flash)")
     print("Live heap after gc, 1 MiB heap, .mpy: the simulator alone " + f"{alone:,} B")
     print(f"  firmware over it: {booted - alone:,} B after boot, {ended - alone:,} B after the full game")
+    print(
+        f"  a host's state request: +{link_loaded:,} B while the link's code is loaded, "
+        f"+{link_left:,} B once the quiet link has dropped it"
+    )
 
 
 if __name__ == "__main__":
