@@ -24,9 +24,12 @@ def _interrupt(dev: SimDevice) -> int:
 
 
 def test_ctrl_c_stops_the_firmware_and_leaves_the_friendly_repl(dev: SimDevice) -> None:
+    assert dev.state()["screen"] == "mat"
     at = _interrupt(dev)
     assert b"KeyboardInterrupt" in dev.serial.output
     assert b'Type "help()"' in dev.serial.output
+    assert dev.state() == {"screen": None}  # no firmware to ask: and no frame typed into the REPL
+    assert b"~" not in dev.serial.output[at:]
     dev.serial.send(b"6 * 7\r")
     dev.wait(50)
     dev.serial.wait_for(b"6 * 7\r\n42\n>>> ", at)

@@ -34,6 +34,8 @@ SHORT_MS = 80
 LONG_MS = 800
 SETTLE_MS = 60  # after a release, time for the debounce and a redraw
 REQUEST_IDS = 1 << 30  # the simulator's own link request ids: a host's client counts from 1
+# What the board says when main.py is not running (boot.py); "boot N" comes before main.py starts.
+STOPPED = ("no main.py", "main.py returned", "main.py interrupted", "soft reboot", "power cut", "watchdog reset")
 
 
 @dataclass
@@ -224,13 +226,28 @@ class SimDevice:
             return {"screen": None}
         return {"screen": reply["screen"], "gid": reply["gid"], "game": reply["state"], "asleep": not self.frame().on}
 
+    def firmware_running(self) -> bool:
+        """Whether main.py runs now, from the board's own events since it powered on."""
+        self.sync()  # the events so far, a realtime device's included
+        for event in reversed(self.events):
+            if event.startswith("boot "):
+                return True
+            if event in STOPPED:
+                return False
+        return False
+
     def display_problem(self) -> str | None:
         """What the firmware says is wrong with its display, in its answer to a host's hello."""
         reply = self.ask("hello", proto=frames.PROTOCOL)
         return reply.get("display") if reply else None
 
     def ask(self, op: str, timeout: float = 3.0, **fields: object) -> dict | None:
-        """The firmware's reply to one link request sent on the serial cable; None if none comes."""
+        """The firmware's reply to one link request sent on the serial cable; None if none comes.
+
+        Nothing is sent while the firmware is not running (a bare board, or one left in the
+        REPL): there the frame would be typed into the REPL."""
+        if not self.firmware_running():
+            return None
         self._request_id += 1
         rid = self._request_id
         start = self.serial.position
