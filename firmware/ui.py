@@ -256,8 +256,9 @@ class UI:
     def _fault(self, e):
         """A screen failed (a bug, or no heap for its code): back to the mat, saying what happened."""
         self.pop_to_mat()
-        print("Error: %r" % e)  # on the serial console too, for a maker with mpremote open
-        self.warn("Error: %r" % e)
+        text = "Error: %r" % e
+        print(text)  # on the serial console too, for a maker with mpremote open
+        self.warn(text)
 
     def counted(self, value, y, scale, width):
         """A number entry counted: only its digits, `width` wide and centred at row y, changed."""

@@ -54,15 +54,6 @@ def __getattr__(attr):
     return getattr(__import__(module, None, None, (attr,)), attr)  # not kept here: unload() drops it
 
 
-def lazy_modules():
-    """The modules this table loads on demand, and their helpers."""
-    names = list(HELPERS)
-    for module in _attrs.values():
-        if module not in names:
-            names.append(module)
-    return names
-
-
 def _shared(kind):
     """A kind of screen that screen modules build on: a Menu on the stack is a ListScreen too."""
     name = kind.__name__

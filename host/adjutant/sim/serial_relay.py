@@ -49,9 +49,14 @@ class SerialRelay:
     def send(self, data: bytes) -> None:
         """Deliver bytes to the device as if a host wrote them."""
         for i in range(0, len(data), 255):
-            chunk = data[i : i + 255]
             with self.lock:
-                os.write(self.device_rx, bytes([len(chunk)]) + chunk)
+                self._deliver(data[i : i + 255])
+
+    def _deliver(self, data: bytes) -> None:
+        """Put bytes on the rx pipe in chunks (a length byte, then up to 255 bytes); the caller holds the lock."""
+        for i in range(0, len(data), 255):
+            chunk = data[i : i + 255]
+            os.write(self.device_rx, bytes([len(chunk)]) + chunk)
 
     def inject(self, line: bytes, timeout: float = 2.0) -> None:
         """Deliver a whole line of the simulator's own between the host's lines, not inside one."""
@@ -59,9 +64,7 @@ class SerialRelay:
         while True:
             with self.lock:
                 if not self.host_mid_line or time.monotonic() > deadline:
-                    for i in range(0, len(line), 255):
-                        chunk = line[i : i + 255]
-                        os.write(self.device_rx, bytes([len(chunk)]) + chunk)
+                    self._deliver(line)  # whole, under the lock: no host byte comes in between
                     return
             time.sleep(0.002)
 
@@ -139,7 +142,7 @@ class SerialRelay:
                 return
             try:
                 with self.lock:
-                    os.write(self.device_rx, bytes([len(data)]) + data)
+                    self._deliver(data)
                     self.host_mid_line = not data.endswith(b"\n")
             except OSError:
                 return

@@ -152,15 +152,15 @@ def main(argv: list[str] | None = None) -> int:
         pass
     try:
         device.wait(300)
+        problem = device.display_problem()  # None too on a bare board: no firmware runs to say
         if not sys.stdin.isatty():
             size = shutil.get_terminal_size()
             print(boxed(device.frame(), braille=fits(size.columns, size.lines)))
-            problem = None if args.bare else device.display_problem()
             if problem:
                 print(f"device: {problem}")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
-        return _interactive(device, None if args.bare else device.display_problem())
+        return _interactive(device, problem)
     finally:
         device.close()
         try:
