@@ -10,7 +10,8 @@ games are removed, never one the host has not yet copied.
 
 import os
 
-from journal import Journal, read_meta
+from journal import Journal
+from journal_read import read_meta
 
 ROOT = "saved"
 LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot

@@ -14,6 +14,10 @@ names, so a journal already folded into a newer snapshot is never applied twice.
 On load a torn or corrupt tail is dropped, reported, and the game compacted so
 the next append starts on a clean file.
 
+What a press needs (append a record) is here. Reading a game back
+(journal_read.py) and folding it into a snapshot (journal_fold.py) load when
+they are needed, at boot and in a pause, and the UI drops them back on the mat.
+
 Lines are bytes, never str: MicroPython looks up every str it makes among all
 the interned names, about 9,000 instructions a string.
 """
@@ -21,13 +25,9 @@ the interned names, about 9,000 instructions a string.
 import io
 import json
 import os
-from binascii import crc32, hexlify
-from hashlib import sha256  # here, not where used: an import in a function searches the flash each time
+from binascii import crc32
 
 import wallclock
-
-from shared_engine.errors import GameError
-from shared_engine.game import Game
 
 
 def json_bytes(value):
@@ -41,64 +41,11 @@ record_bytes = json_bytes  # JSON writes a tuple as a list
 COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
 
 
-def summary(game):
-    """One line for the history list: "CP by 15, Moral", or None while playing."""
-    result = game.state.result
-    if result is None:
-        return None
-    _, winner, margin, level = result
-    return "%s by %d, %s" % (winner, margin, level) if winner else "Draw"
-
-
-def read_meta(root, gid):
-    """The snapshot's meta record and header, read without replaying the game."""
-    meta = header = None
-    for text in _checked_lines("%s/%s.snp" % (root, gid), []):
-        if meta is None:
-            meta = json.loads(text)
-        else:
-            header = json.loads(text)
-            if type(header) is list:  # compact: ["new", name, turns, first]
-                header = {"name": header[1], "turns": header[2], "first": header[3]}
-            break
-    return meta, header
-
-
-def log_records(game):
-    """The game's log as compact records, the header first, made one at a time."""
-    yield record_bytes(game.header)
-    for action in game.actions:
-        yield record_bytes(action)
-
-
-def _tallied(records, tally):
-    """The records, passed on as they come, added to tally: [sha256, size, records]."""
-    digest = tally[0]
-    for data in records:
-        digest.update(data)
-        digest.update(b"\n")
-        tally[1] += len(data) + 1
-        tally[2] += 1
-        yield data
-
-
-def _sent(tally):
-    return [hexlify(tally[0].digest()).decode(), tally[1], tally[2]]
-
-
-def log_digest(game):
-    """[sha256 hex, size, records] of the game's log as the link sends it: compact records, a line each."""
-    tally = [sha256(), 0, 0]
-    for _ in _tallied(log_records(game), tally):
-        pass
-    return _sent(tally)
-
-
-def _line(data):
+def line(data):
     return b"%08x %s\n" % (crc32(data), data)
 
 
-def _checked_lines(path, problems):
+def checked_lines(path, problems):
     """The JSON of each good line, as bytes; stops at the first bad one."""
     try:
         f = open(path, "rb")
@@ -106,13 +53,13 @@ def _checked_lines(path, problems):
         return
     with f:
         number = 0
-        for line in f:
+        for raw in f:
             number += 1
-            good = len(line) > 10 and line[-1:] == b"\n" and line[8:9] == b" "
+            good = len(raw) > 10 and raw[-1:] == b"\n" and raw[8:9] == b" "
             if good:
-                text = line[9:-1]
+                text = raw[9:-1]
                 try:
-                    good = int(line[:8], 16) == crc32(text)
+                    good = int(raw[:8], 16) == crc32(text)
                 except ValueError:
                     good = False
             if not good:
@@ -141,7 +88,7 @@ class Journal:
         self._file = None  # the journal, held open for appending
         self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended
 
-    def _journal_path(self):
+    def journal_path(self):
         return "%s.j%d" % (self.base, self.gen)
 
     def create(self, game):
@@ -150,46 +97,15 @@ class Journal:
 
     def load(self, cards=None):
         """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
-        from shared_engine.log import decode_any  # the record reader, needed at boot only (the UI drops it)
+        from journal_read import load
 
-        problems = self.problems = []
-        game = None
-        meta = None
-        for text in _checked_lines(self.base + ".snp", problems):
-            if meta is None:  # the first line is the snapshot's own record
-                meta = json.loads(text)
-                self.gen = meta["gen"]
-                self.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
-                continue
-            action = decode_any(text, "snapshot")
-            if game is None:
-                game = Game(action, cards)
-            else:
-                game.apply(action)
-        if game is None:
-            raise GameError("game %s has no readable snapshot" % self.gid)
-        self.records = 0
-        for text in _checked_lines(self._journal_path(), problems):
-            try:
-                game.apply(decode_any(text, "journal"))  # full records: older firmware's
-            except GameError as e:
-                problems.append("%s: %s; it and what follows were dropped" % (self.gid, e))
-                break
-            self.records += 1
-        self._clean_leftovers()
-        if problems:
-            try:
-                self.compact(game)  # the next append must not follow a torn line
-            except OSError as e:
-                self.blocked = "cannot repair the journal (%s)" % e
-        return game
+        return load(self, cards)
 
-    def _clean_leftovers(self):
-        prefix = self.gid + "."
-        keep = (self.gid + ".snp", "%s.j%d" % (self.gid, self.gen))
-        for name in os.listdir(self.root):
-            if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
-                remove_quietly("%s/%s" % (self.root, name))
+    def compact(self, game, gen=None):
+        """Fold the journal into a new snapshot generation `gen` (the next by default)."""
+        from journal_fold import fold
+
+        fold(self, game, gen)
 
     def append(self, action):
         """Write one record; OSError (e.g. a full flash) means it is not saved."""
@@ -198,8 +114,8 @@ class Journal:
         try:
             if self._file is None:
                 # Held open: the file's 1 KB cache is found once, not in a fragmented heap at every action.
-                self._file = open(self._journal_path(), "ab")
-            self._file.write(_line(record_bytes(action)))  # one record form, on flash and on the wire
+                self._file = open(self.journal_path(), "ab")
+            self._file.write(line(record_bytes(action)))  # one record form, on flash and on the wire
             self._file.flush()  # littlefs commits the file here, as close() would
         except OSError:
             self.close()
@@ -233,48 +149,9 @@ class Journal:
             return False
         return game.state.phase == "over" or (self.records >= COMPACT_AFTER and not game.undone)
 
-    def compact(self, game, gen=None):
-        self.close()
-        old = self._journal_path()
-        gen = self.gen + 1 if gen is None else gen
-        tmp = self.base + ".tmp"
-        meta = {"gen": gen, "end": summary(game)}
-        times = self.times
-        records = log_records(game)  # made one at a time as they are written: no list of them all
-        finished = game.state.phase == "over"
-        if finished:
-            # A finished game's log, described once, so the link lists it without replaying it.
-            # Written first at the widest a digest gets (no log nears 10 MB), and over when the records are in.
-            meta["sent"] = ["0" * 64, 9999999, 99999]
-            tally = [sha256(), 0, 0]
-            records = _tallied(records, tally)
-            times.setdefault("done", wallclock.stamp())  # if a boot came between the end and this
-        elif "done" in times:  # the end was undone
-            del times["done"]
-        for key in times:
-            times[key] = wallclock.settle(times[key])
-        meta.update(times)
-        head = json_bytes(meta)  # read back with json.loads only
-        with open(tmp, "wb") as f:
-            f.write(_line(head))
-            # Compact records: half the flash, and the link sends them as they are.
-            for data in records:
-                f.write(_line(data))
-            if finished:
-                meta["sent"] = _sent(tally)
-                data = json_bytes(meta)
-                f.seek(0)  # the file is still in littlefs's cache: the meta line is written over, not moved
-                f.write(_line(data + b" " * (len(head) - len(data))))  # JSON allows the padding
-        os.rename(tmp, self.base + ".snp")
-        self.gen = gen
-        self.blocked = None
-        self.records = 0
-        if old != self._journal_path():
-            remove_quietly(old)
-
     def snapshot_records(self):
         """The snapshot's records as stored (compact JSON bytes), one at a time, after its meta line."""
-        lines = _checked_lines(self.base + ".snp", [])
+        lines = checked_lines(self.base + ".snp", [])
         for _ in lines:  # the meta line
             break
         yield from lines
@@ -282,6 +159,8 @@ class Journal:
     def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
         if meta is None:
+            from journal_read import read_meta
+
             meta, _ = read_meta(self.root, self.gid)
         if not meta or "sent" not in meta:  # older firmware's "log" digest was of another form
             return None

@@ -30,6 +30,8 @@ REQUEST_MODULES = (
     "link_pull",
     "link_cards",
     "games",
+    "journal_read",
+    "journal_fold",
     "version",
     "shared_engine.frames",
     "shared_engine.canonical_json",

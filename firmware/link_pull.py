@@ -7,7 +7,9 @@ See docs/protocol.md for the requests.
 
 import games
 import wallclock
-from journal import Journal, log_digest, read_meta, record_bytes
+from journal import Journal, record_bytes
+from journal_fold import log_digest
+from journal_read import read_meta
 
 from shared_engine import frames
 

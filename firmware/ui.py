@@ -74,30 +74,26 @@ class UI:
             self.show_end()
 
     def undo(self):
-        game = self.session.game
-        if not game.actions:
-            self.say("Nothing to undo")
-            return
-        action = game.actions[-1]
-        if self.session.act("undo"):
-            self._say_done("Undone: ", action, game.state.phase)
+        self._again("undo", self.session.game.actions, "Nothing to undo", "Undone: ")
 
     def redo(self):
-        game = self.session.game
-        if not game.undone:
-            self.say("Nothing to redo")
+        self._again("redo", self.session.game.undone, "Nothing to redo", "Redone: ")
+
+    def _again(self, kind, done, nothing, what):
+        """Undo or redo the last of `done`, and say which, in the words of the phase it was taken in."""
+        if not done:
+            self.say(nothing)
             return
-        action = game.undone[-1]
-        phase = game.state.phase
-        if self.session.act("redo"):
-            self._say_done("Redone: ", action, phase)
+        action = done[-1]
+        before = self.session.game.state.phase
+        if self.session.act(kind):
+            self.pop_to_mat()
+            from shared_engine.describe import describe  # loaded for the message, dropped on the mat
 
-    def _say_done(self, what, action, phase):
-        self.pop_to_mat()
-        from shared_engine.describe import describe  # loaded for the message, dropped on the mat
-
-        self.loaded = True
-        self.say(what + describe(action, phase), TOAST_MS // 2)
+            self.loaded = True
+            # the phase the action was taken in: the one an undo goes back to, or the one before a redo
+            taken_in = self.session.game.state.phase if kind == "undo" else before
+            self.say(what + describe(action, taken_in), TOAST_MS // 2)
 
     def show_end(self):
         phase = self.session.game.state.phase
@@ -199,6 +195,7 @@ class UI:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
         if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.compact_due():
             self.session.compact()
+            self.loaded = True  # the folding code (journal_fold) goes again on the mat
         if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
             self.loaded = False
             screens.unload()

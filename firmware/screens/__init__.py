@@ -35,7 +35,7 @@ _attrs = {
 
 # Dropped back on the mat: the kinds of screen those build on, what they load for their texts,
 # and what the UI and the boot load now and then (the words for an undo, the settings file,
-# the reader of records on flash, the games on flash).
+# the reader of records on flash, the games on flash, reading a game back and folding its journal).
 HELPERS = (
     "screens.widgets",
     "shared_engine.guidance",
@@ -44,6 +44,8 @@ HELPERS = (
     "config",
     "shared_engine.log",
     "games",
+    "journal_read",
+    "journal_fold",
 )
 
 

@@ -55,7 +55,8 @@ def test_a_game_ended_a_moment_ago_gets_its_digest_before_a_new_game_begins():
     # fold its journal into a snapshot: the new game folds it first, so the host lists it
     # from its snapshot's digest without replaying it.
     rig.mount(rig.blank_flash(64), format_first=True)
-    from journal import Journal, log_digest
+    from journal import Journal
+    from journal_fold import log_digest
 
     ui = rig.new_ui()[0]
     session = ui.session
@@ -71,7 +72,7 @@ def test_a_games_end_is_dated_when_it_ended_not_when_its_snapshot_is_written():
     import time
 
     rig.mount(rig.blank_flash(64), format_first=True)
-    from journal import read_meta
+    from journal_read import read_meta
 
     ui = rig.new_ui()[0]
     session = ui.session

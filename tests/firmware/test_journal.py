@@ -39,7 +39,7 @@ def test_journal_round_trip():
 def test_torn_tail_is_dropped_and_reported_never_the_game():
     game = _game()
     j = _stored(game)
-    with open(j._journal_path(), "a") as f:
+    with open(j.journal_path(), "a") as f:
         f.write('1234abcd {"a":"ne')  # a write cut short
     again = Journal("games", "g0001")
     loaded = again.load()
@@ -54,7 +54,7 @@ def test_torn_tail_is_dropped_and_reported_never_the_game():
 def test_corrupt_record_keeps_what_came_before():
     game = _game()
     j = _stored(game)
-    path = j._journal_path()
+    path = j.journal_path()
     with open(path) as f:
         lines = f.read().split("\n")
     lines[1] = lines[1].replace("next", "nexx")  # checksum no longer matches
@@ -70,7 +70,7 @@ def test_corrupt_record_keeps_what_came_before():
 def test_journal_folded_into_a_newer_snapshot_is_not_applied_twice():
     game = _game()
     j = _stored(game)
-    old = j._journal_path()
+    old = j.journal_path()
     with open(old) as f:
         kept = f.read()
     j.compact(game)  # new snapshot generation, old journal removed...
@@ -88,22 +88,22 @@ def test_records_are_stored_compact_and_older_firmwares_full_records_still_load(
     game = _game()
     j = _stored(game)
     j.close()
-    with open(j._journal_path()) as f:
+    with open(j.journal_path()) as f:
         stored = [line.split(" ", 1)[1] for line in f.read().split("\n") if line]
     from shared_engine.log import encode, encode_compact
 
     assert stored == [encode_compact(a) for a in game.actions]  # the form the link sends: ["next"]
     # a journal written by older firmware holds full records; they load, and new ones follow compact
-    from journal import _line
+    from journal import line as _line
 
-    with open(j._journal_path(), "wb") as f:
+    with open(j.journal_path(), "wb") as f:
         for action in game.actions:
             f.write(_line(encode(action).encode()))
     again = Journal("games", "g0001")
     assert again.load().log_text() == game.log_text() and again.problems == []
     again.append(("next",))
     again.close()
-    with open(j._journal_path()) as f:
+    with open(j.journal_path()) as f:
         assert f.read().split("\n")[-2].split(" ", 1)[1] == '["next"]'
     rig.unmount()
 
@@ -112,7 +112,7 @@ def test_a_finished_games_digest_is_of_the_records_as_sent():
     import hashlib
     from binascii import hexlify
 
-    from journal import log_digest
+    from journal_fold import log_digest
 
     from shared_engine.log import encode_compact
 

@@ -74,9 +74,9 @@ def test_rule_8_1_the_reshuffle_screen_loads_only_once_the_battle_screens_code_i
 
 
 # What boot and an undo's message load once in a while: the settings file, the reader of
-# records on flash, the games on flash, the words for what was undone. Back on the mat they
-# take no heap.
-OCCASIONAL = ("config", "shared_engine.log", "games", "shared_engine.describe")
+# records on flash, the games on flash, the words for what was undone, the code that reads a
+# game back and the code that folds its journal into a snapshot. Back on the mat they take no heap.
+OCCASIONAL = ("config", "shared_engine.log", "games", "shared_engine.describe", "journal_read", "journal_fold")
 
 
 def _occasional_loaded():
@@ -99,6 +99,24 @@ def test_what_boot_and_an_undo_load_for_a_moment_is_dropped_back_on_the_mat():
     assert not _occasional_loaded(), _occasional_loaded()  # ... and gone again with the step
     table.press("OK")  # the message goes with the next press, which still acts
     assert table.state()["phase"] == "cr1" and "Undone" not in table.text()
+    rig.unmount()
+
+
+def test_the_code_that_folds_the_journal_in_a_pause_is_gone_again_after_it():
+    import journal as journal_module
+    from ui import PAUSE_MS
+
+    table = Table.fresh()
+    journal = table.ui.session.journal
+    journal.records = journal_module.COMPACT_AFTER - 1  # the next action makes the journal due for folding
+    gen = journal.gen
+    table.press("OK")  # "OK roll d6"
+    assert table.screen() == "dice" and journal.gen == gen  # not folded inside the press
+    table.press("OK")  # "OK next": back on the mat
+    table.run(PAUSE_MS + 100)  # the player pauses: the journal is folded now
+    assert journal.gen == gen + 1 and journal.records == 0
+    assert table.screen() == "mat" and not _occasional_loaded(), _occasional_loaded()
+    assert table.restart().ui.session.game.log_text() == table.ui.session.game.log_text()
     rig.unmount()
 
 

@@ -1,0 +1,73 @@
+"""Reading a game back from flash (journal.py has the file format).
+
+Needed at boot, and when a game is listed, resumed or pulled: the UI drops this
+module back on the mat (screens.HELPERS), so it takes no heap during play.
+"""
+
+import json
+import os
+
+from journal import checked_lines, remove_quietly
+
+from shared_engine.errors import GameError
+from shared_engine.game import Game
+from shared_engine.log import decode_any  # reads full records too: older firmware's
+
+
+def read_meta(root, gid):
+    """The snapshot's meta record and header, read without replaying the game."""
+    meta = header = None
+    for text in checked_lines("%s/%s.snp" % (root, gid), []):
+        if meta is None:
+            meta = json.loads(text)
+        else:
+            header = json.loads(text)
+            if type(header) is list:  # compact: ["new", name, turns, first]
+                header = {"name": header[1], "turns": header[2], "first": header[3]}
+            break
+    return meta, header
+
+
+def load(journal, cards=None):
+    """Rebuild `journal`'s game: snapshot, then journal; damage is dropped, never the game."""
+    problems = journal.problems = []
+    game = None
+    meta = None
+    for text in checked_lines(journal.base + ".snp", problems):
+        if meta is None:  # the first line is the snapshot's own record
+            meta = json.loads(text)
+            journal.gen = meta["gen"]
+            journal.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
+            continue
+        action = decode_any(text, "snapshot")
+        if game is None:
+            game = Game(action, cards)
+        else:
+            game.apply(action)
+    if game is None:
+        raise GameError("game %s has no readable snapshot" % journal.gid)
+    journal.records = 0
+    for text in checked_lines(journal.journal_path(), problems):
+        try:
+            game.apply(decode_any(text, "journal"))
+        except GameError as e:
+            problems.append("%s: %s; it and what follows were dropped" % (journal.gid, e))
+            break
+        journal.records += 1
+    _clean_leftovers(journal)
+    if problems:
+        try:
+            journal.compact(game)  # the next append must not follow a torn line
+        except OSError as e:
+            journal.blocked = "cannot repair the journal (%s)" % e
+    return game
+
+
+def _clean_leftovers(journal):
+    """Remove a .tmp a power cut left, and journals of generations already folded."""
+    gid = journal.gid
+    prefix = gid + "."
+    keep = (gid + ".snp", "%s.j%d" % (gid, journal.gen))
+    for name in os.listdir(journal.root):
+        if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
+            remove_quietly("%s/%s" % (journal.root, name))
