@@ -11,7 +11,6 @@ games are removed, never one the host has not yet copied.
 import os
 
 from journal import Journal
-from journal_read import read_meta
 
 ROOT = "saved"
 LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
@@ -133,6 +132,8 @@ def create(game):
 
 def summaries():
     """(gid, name, turns, result or None, pulled) for each kept game, newest first."""
+    from journal_read import read_meta  # for the history list: the boot that finds the newest game needs none
+
     out = []
     pulled = pulled_ids()
     for gid in reversed(ids()):

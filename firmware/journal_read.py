@@ -11,7 +11,6 @@ from journal import checked_lines, remove_quietly
 
 from shared_engine.errors import GameError
 from shared_engine.game import Game
-from shared_engine.log import decode_any  # reads full records too: older firmware's
 
 
 def read_meta(root, gid):
@@ -30,6 +29,10 @@ def read_meta(root, gid):
 
 def load(journal, cards=None):
     """Rebuild `journal`'s game: snapshot, then journal; damage is dropped, never the game."""
+    # The record reader (full records too: older firmware's), here and not at the top: listing
+    # the games (read_meta) at every boot needs none of it.
+    from shared_engine.log import decode_any
+
     problems = journal.problems = []
     game = None
     meta = None
