@@ -264,6 +264,7 @@ def main() -> None:
         if before is not None:
             compiled(base / "before", before)
             rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
+        to_first_screen = smallest(base / "mpy", sim, full=False)
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)
         link_loaded, link_left = link_heap(base / "mpy", sim)
@@ -277,6 +278,10 @@ def main() -> None:
         old, new = rows[4][1] - rows[0][1], rows[2][1] - rows[0][1]
         print(f"  .mpy share before ({ANCHOR}) {old:,} B, now {new:,} B: ratio {old / new:.2f}x")
     print(f"  (ROMFS: the image's {in_rom:,} B in the simulator's heap are not counted; a board maps it from flash)")
+    print(
+        f"  boot only, .mpy (to the first screen, nothing pressed): {to_first_screen:,} B, "
+        f"share {to_first_screen - rows[0][1]:,} B"
+    )
     print("Live heap after gc, 1 MiB heap, .mpy: the simulator alone " + f"{alone:,} B")
     print(f"  firmware over it: {booted - alone:,} B after boot, {ended - alone:,} B after the full game")
     print(
