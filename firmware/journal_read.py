@@ -10,7 +10,7 @@ import os
 from journal import checked_lines, remove_quietly
 
 from shared_engine.errors import GameError
-from shared_engine.game import Game
+from shared_engine.game_core import GameCore
 
 
 def read_meta(root, gid):
@@ -44,7 +44,7 @@ def load(journal, cards=None):
             continue
         action = decode_any(text, "snapshot")
         if game is None:
-            game = Game(action, cards)
+            game = GameCore(action, cards)
         else:
             game.apply(action)
     if game is None:

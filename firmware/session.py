@@ -10,7 +10,7 @@ UI supplies.
 from shared_engine.actions import make
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
-from shared_engine.game import Game
+from shared_engine.game_core import GameCore
 
 
 def _store():
@@ -69,7 +69,7 @@ class Session:
         self.new_game("Basic game", 10, "CP")
 
     def new_game(self, name, turns, first):
-        game = Game(make("new", name, turns, first), self._cards or None)
+        game = GameCore(make("new", name, turns, first), self._cards or None)
         old = self.journal
         if old is not None:
             if self.compact_due():  # a game ended a moment ago: its digest written before it is left

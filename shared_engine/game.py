@@ -1,4 +1,4 @@
-"""A game: a header, the list of actions, and the state they derive.
+"""A game played a method per action, and its log as text: for the host, scripts and tests.
 
     g = Game.new()                    # basic game: 10 turns, CP defends first
     g.roll_re(next_byte)              # the Defender's Random Event d6 (7.7)
@@ -8,16 +8,15 @@
     g.undo(); g.redo()
     Game.from_lines(g.log_text())     # replays to the same state, byte for byte
 
-Undo drops the last action and rebuilds the state from the header; redo
-re-applies what undo dropped until a new action is taken.
+The game's rules, undo and redo are GameCore's (game_core.py), which is all
+the device loads; this adds a method per action and the log as text.
 """
 
-from . import rules
-from .actions import SCHEMA_VERSION, from_record, make, to_record
+from .actions import from_record, make, to_record
 from .dice import roll
 from .errors import GameError
+from .game_core import GameCore
 from .sides import CP, EA
-from .state import GameState
 
 
 def _numbered_records(records):
@@ -30,59 +29,17 @@ def _numbered_records(records):
             raise GameError("record %d: %s" % (number, e))
 
 
-class Game:
-    def __init__(self, header, cards=None):
-        if header[0] != "new":
-            raise GameError("a game log must start with a 'new' record, not %r" % header[0])
-        self.header = header
-        self.cards = cards
-        self.actions = []
-        self.undone = []
-        self.state = GameState(header)
-
+class Game(GameCore):
     @classmethod
     def new(cls, name="Basic game", turns=10, first=CP, cards=None):
         """The basic game is 10 turns with the Central Powers defending first
         (1.2, 2.7, 3.1); a scenario sets its own (1.5)."""
         return cls(make("new", name, turns, first), cards)
 
-    # -- the action list ---------------------------------------------------
-
-    def apply(self, action):
-        """Apply one action tuple; GameError (state unchanged) if not allowed."""
-        kind = action[0]
-        if kind == "undo":
-            self.undo()
-        elif kind == "redo":
-            self.redo()
-        else:
-            rules.apply(self.state, action)
-            self.actions.append(action)
-            if self.undone:
-                self.undone = []
-
     def do(self, kind, *values):
         action = make(kind, *values)
         self.apply(action)
         return action
-
-    def undo(self):
-        if not self.actions:
-            raise GameError("undo: nothing to undo")
-        self.undone.append(self.actions.pop())
-        self._rebuild()
-
-    def redo(self):
-        if not self.undone:
-            raise GameError("redo: nothing to redo")
-        rules.apply(self.state, self.undone[-1])
-        self.actions.append(self.undone.pop())
-
-    def _rebuild(self):
-        state = GameState(self.header)
-        for action in self.actions:
-            rules.apply(state, action)
-        self.state = state
 
     # -- the log -----------------------------------------------------------
 
@@ -91,13 +48,10 @@ class Game:
         return [to_record(self.header)] + [to_record(a) for a in self.actions]
 
     def log_lines(self):
-        """The log one JSON line at a time: on the device no whole-log string
-        is ever built, as the heap may hold no block that large."""
-        from .log import encode  # the device writes compact records: its heap need not hold this
+        """The log one JSON line at a time (log.lines)."""
+        from .log import lines
 
-        yield encode(self.header)
-        for action in self.actions:
-            yield encode(action)
+        return lines(self)
 
     def log_text(self):
         return "".join(line + "\n" for line in self.log_lines())
@@ -130,29 +84,10 @@ class Game:
 
         return cls._replay(numbered_actions(lines), cards, "line")
 
-    # -- what the players see ----------------------------------------------
-
-    def state_dict(self):
-        d = self.state.to_dict()
-        d["v"] = SCHEMA_VERSION
-        return d
-
     def state_json(self):
         from .canonical_json import dumps
 
         return dumps(self.state_dict())
-
-    def reminders(self):
-        from .guidance import reminders  # texts load only when a screen wants them
-
-        return reminders(self.state)
-
-    def re_result(self, face):
-        """The current Random Event card's text for a d6 face, if card data has it."""
-        card = self.state.current.re_card
-        if self.cards is None or card is None:
-            return None
-        return self.cards.re_result(card, face)
 
     # -- one method per action, for scripts and tests that play a game through the engine --
 

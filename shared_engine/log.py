@@ -19,6 +19,13 @@ def encode(action):
     return dumps(to_record(action))
 
 
+def lines(game):
+    """A game's log one line at a time, its header first: no whole-log string is built."""
+    yield encode(game.header)
+    for action in game.actions:
+        yield encode(action)
+
+
 def _parse(line, where):
     if len(line) > LINE_MAX:
         raise GameError("%s: longer than %d characters" % (where, LINE_MAX))

@@ -35,6 +35,13 @@ PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 _CHIPS = {}  # erase blocks -> one chip's bytes
 
 
+def logged(game):
+    """A game's log as text: the device keeps a GameCore, which has no log text of its own."""
+    from shared_engine.log import lines
+
+    return "".join(line + "\n" for line in lines(game))
+
+
 def blank_flash(blocks=64):
     """A flash chip in RAM for one test, to be mounted with format_first.
 

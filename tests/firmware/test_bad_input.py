@@ -54,15 +54,15 @@ def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
         pass
     refused = None
     for i in range(300):  # littlefs may still fit a few small commits
-        before = (ui.session.game.log_text(), len(ui.session.game.undone))
+        before = (rig.logged(ui.session.game), len(ui.session.game.undone))
         if not ui.session.act("undo" if i % 2 == 0 else "redo"):
             refused = i
             break
     assert refused is not None, "a full flash never refused an action"
     assert "flash full" in ui.toast.lower()
-    assert (ui.session.game.log_text(), len(ui.session.game.undone)) == before  # nothing half-done
+    assert (rig.logged(ui.session.game), len(ui.session.game.undone)) == before  # nothing half-done
     on_flash = rig.new_ui()[0].session.game
-    assert (on_flash.log_text(), len(on_flash.undone)) == before  # and the flash agrees
+    assert (rig.logged(on_flash), len(on_flash.undone)) == before  # and the flash agrees
     os.remove("filler")
     for i in range(small):
         os.remove("saved/f%d" % i)
@@ -174,7 +174,7 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     assert ui.top().name == "dice" and ui.toast is None  # nothing to tell the player: nothing was lost
     assert [a[0] for a in ui.session.game.actions] == ["roll"]
     on_flash = journal_module.Journal(journal.root, journal.gid).load()  # as the next boot reads it
-    assert on_flash.log_text() == ui.session.game.log_text()  # the roll is in the journal
+    assert rig.logged(on_flash) == rig.logged(ui.session.game)  # the roll is in the journal
     now = rig.CLOCK.now & 0x3FFFFFFF
     assert ui.due(now) is None or ui.due(now) > PAUSE_MS  # not tried again at every wake-up
     del journal.compact
@@ -187,5 +187,5 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     ui.step()
     assert journal.gen == gen + 1 and journal.records == 0
     on_flash = rig.new_ui()[0].session.game
-    assert on_flash.log_text() == ui.session.game.log_text()
+    assert rig.logged(on_flash) == rig.logged(ui.session.game)
     rig.unmount()

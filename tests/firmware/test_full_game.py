@@ -46,11 +46,13 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
 
 
 def test_game_resumes_after_restart_at_the_same_step():
+    from tests.firmware import rig
+
     table = Table.fresh()
     table.play(full_game.events()[:30])
-    before = table.ui.session.game.log_text()
+    before = rig.logged(table.ui.session.game)
     again = table.restart()
-    assert again.ui.session.game.log_text() == before
+    assert rig.logged(again.ui.session.game) == before
     rig_unmount()
 
 

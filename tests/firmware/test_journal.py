@@ -32,7 +32,7 @@ def test_journal_round_trip():
     game = _game()
     _stored(game)
     loaded = Journal("games", "g0001").load()
-    assert loaded.log_text() == game.log_text()
+    assert rig.logged(loaded) == rig.logged(game)
     rig.unmount()
 
 
@@ -43,7 +43,7 @@ def test_torn_tail_is_dropped_and_reported_never_the_game():
         f.write('1234abcd {"a":"ne')  # a write cut short
     again = Journal("games", "g0001")
     loaded = again.load()
-    assert loaded.log_text() == game.log_text()
+    assert rig.logged(loaded) == rig.logged(game)
     assert again.problems and "damaged" in again.problems[0]
     # repaired: a later append lands on a clean journal
     again.append(("next",))
@@ -79,7 +79,7 @@ def test_journal_folded_into_a_newer_snapshot_is_not_applied_twice():
     with open("games/g0001.tmp", "w") as f:
         f.write("half a snapshot")
     again = Journal("games", "g0001")
-    assert again.load().log_text() == game.log_text()
+    assert rig.logged(again.load()) == rig.logged(game)
     assert sorted(os.listdir("games")) == ["g0001.snp"]  # leftovers cleaned up
     rig.unmount()
 
@@ -100,7 +100,7 @@ def test_records_are_stored_compact_and_older_firmwares_full_records_still_load(
         for action in game.actions:
             f.write(_line(encode(action).encode()))
     again = Journal("games", "g0001")
-    assert again.load().log_text() == game.log_text() and again.problems == []
+    assert rig.logged(again.load()) == rig.logged(game) and again.problems == []
     again.append(("next",))
     again.close()
     with open(j.journal_path()) as f:

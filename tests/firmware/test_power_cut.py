@@ -38,12 +38,12 @@ def _reference():
     flash = _fresh_flash()
     ui, _ = rig.new_ui()
     boot_writes = flash.writes
-    logs = [ui.session.game.log_text()]
+    logs = [rig.logged(ui.session.game)]
     writes = [flash.writes]
     for button, kind in debounced():
         ui.handle(button, kind, 0)
         _pause(ui)
-        logs.append(ui.session.game.log_text())
+        logs.append(rig.logged(ui.session.game))
         writes.append(flash.writes)
     assert ui.session.game.state.result[0] == expected_totals(), ui.session.game.state_dict()  # the game was played out
     rig.unmount()
@@ -69,7 +69,7 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
             pass
         rig.mount(flash.power_on())  # power back: remount what is on the flash
         resumed, _ = rig.new_ui()
-        log = resumed.session.game.log_text()
+        log = rig.logged(resumed.session.game)
         before, after = logs[step], logs[step + 1]
         # a press may take several actions (hold OK: on to the battle); each is on flash by itself
         between = log.startswith(before) and after.startswith(log)

@@ -116,7 +116,18 @@ def test_the_code_that_folds_the_journal_in_a_pause_is_gone_again_after_it():
     table.run(PAUSE_MS + 100)  # the player pauses: the journal is folded now
     assert journal.gen == gen + 1 and journal.records == 0
     assert table.screen() == "mat" and not _occasional_loaded(), _occasional_loaded()
-    assert table.restart().ui.session.game.log_text() == table.ui.session.game.log_text()
+    assert rig.logged(table.restart().ui.session.game) == rig.logged(table.ui.session.game)
+    rig.unmount()
+
+
+def test_the_device_makes_and_resumes_a_game_core_not_the_engines_play_by_method_game():
+    table = Table.fresh()  # a new game made
+    assert type(table.ui.session.game).__name__ == "GameCore"
+    table.press("OK")  # "OK roll d6": an action taken
+    table.press("OK")
+    table = table.restart()  # and a game resumed from flash
+    assert table.state()["phase"] == "cr1" and table.screen() == "mat"
+    assert type(table.ui.session.game).__name__ == "GameCore"
     rig.unmount()
 
 
