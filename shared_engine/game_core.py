@@ -12,6 +12,11 @@ from .actions import SCHEMA_VERSION
 from .errors import GameError
 from .state import GameState
 
+# Room for a basic game's actions, made with the game while the heap is young. Grown an action
+# at a time, the list doubles, and late in a game on a board the doubled list needs a block in
+# one piece that a fragmented heap may no longer have.
+ACTIONS_ROOM = 128
+
 
 class GameCore:
     def __init__(self, header, cards=None):
@@ -19,7 +24,8 @@ class GameCore:
             raise GameError("a game log must start with a 'new' record, not %r" % header[0])
         self.header = header
         self.cards = cards
-        self.actions = []
+        self.actions = [None] * ACTIONS_ROOM
+        del self.actions[:]  # MicroPython keeps a list's room when a slice is deleted
         self.undone = []
         self.state = GameState(header)
 
@@ -39,9 +45,11 @@ class GameCore:
                 self.undone = []
 
     def undo(self):
-        if not self.actions:
+        actions = self.actions
+        if not actions:
             raise GameError("undo: nothing to undo")
-        self.undone.append(self.actions.pop())
+        self.undone.append(actions[-1])
+        del actions[-1:]  # not pop(): that halves the list's room once it is under half full
         self._rebuild()
 
     def redo(self):

@@ -7,7 +7,11 @@ from tests.firmware.full_game import events, expected_totals
 from tests.firmware.table import Table
 
 # runtime.py is the boot: it imports MicroPython's asyncio (sleep_ms), which CPython's is not
-MICROPYTHON_ONLY = ("test_only_the_chosen_board_definition_stays_after_boot",)
+MICROPYTHON_ONLY = (
+    "test_only_the_chosen_board_definition_stays_after_boot",
+    # CPython's lists keep their room by other rules
+    "test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it",
+)
 
 
 def _lazy_screens():
@@ -129,6 +133,26 @@ def test_the_device_makes_and_resumes_a_game_core_not_the_engines_play_by_method
     assert table.state()["phase"] == "cr1" and table.screen() == "mat"
     assert type(table.ui.session.game).__name__ == "GameCore"
     rig.unmount()
+
+
+def test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it():
+    import gc
+
+    from shared_engine.actions import make
+    from shared_engine.game_core import ACTIONS_ROOM, GameCore
+
+    game = GameCore(make("new", "Basic game", 10, "CP"))
+    game.apply(make("roll", 6, 3, "re"))
+    game.apply(make("next"))
+    game.undo()  # a player's slip early in the game
+    assert [a[0] for a in game.actions] == ["roll"] and len(game.undone) == 1
+    more = [game.actions[0]] * (ACTIONS_ROOM - 1)  # made before measuring: only the list's room is counted
+    gc.collect()
+    before = gc.mem_alloc()
+    for action in more:
+        game.actions.append(action)
+    gc.collect()
+    assert gc.mem_alloc() == before, gc.mem_alloc() - before  # no block of a doubled list sought mid-game
 
 
 def test_only_the_chosen_board_definition_stays_after_boot():
