@@ -107,6 +107,8 @@ def newest():
 def make_room(keep=None):
     """Remove the oldest pulled games while space is low; returns how many."""
     removed = 0
+    if free_bytes() >= LOW_SPACE:
+        return removed  # as it mostly is: which games the host holds is not read (a file opened)
     pulled = pulled_ids()
     for gid in ids():
         if free_bytes() >= LOW_SPACE:

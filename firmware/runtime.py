@@ -73,8 +73,10 @@ async def _main(ui, link):
 
 
 def run(random_byte=_urandom_byte):
-    # read once, and not held here (this frame lives as long as the device): the UI drops it on the mat
+    # read once, and not held here (this frame lives as long as the device); its code goes at
+    # once, not on the mat: making or resuming the game next is when boot needs the most heap
     settings, problem = __import__("config").load()
+    del sys.modules["config"]
     board, display, buttons = build(settings["board"])
     ui = UI(display, buttons, random_byte, settings, board["name"])
     if problem:
