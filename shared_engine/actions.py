@@ -7,7 +7,6 @@ enough for the device's heap. Parsing checks the record's shape only; whether
 the rules allow it now is the game's business (rules.py).
 """
 
-from .card_ids import check_card_id
 from .errors import GameError
 from .sides import is_side
 
@@ -94,6 +93,8 @@ def _field(kind, value, key):
         if type(value) is not str or not 0 < len(value) <= NAME_MAX:
             raise GameError("%s must be text of 1-%d characters" % (what, NAME_MAX))
         return value
+    from .card_ids import check_card_id  # loaded with the first card id: most games have no card data
+
     if kind == "card":
         return check_card_id(value, what)
     # kind == "cards"
