@@ -6,6 +6,7 @@ state exactly as it was. Rule numbers refer to The Great War rules 6.0.
 
 from .errors import GameError
 from .phases import OVER, PHASES, SCORE
+from .scoring import final_score
 from .sides import CP, EA, other
 from .state import TurnRecord
 
@@ -117,19 +118,11 @@ def _capture(state, a):
     state.captured[turn.winner] += a[1]  # 7.18: the winner's cumulative total
 
 
-def _final_score(captured, in_hand):
-    # The score (3.2-3.5) loads at the game's end: a board loads code into its heap, and a
-    # game in play needs none of it.
-    from .scoring import final_score
-
-    return final_score(captured, in_hand)
-
-
 def _end(state, reason, side):
     state.end = (reason, side)
     if state.solo is not None:
         # Solitaire Step 15: only the cumulative captured BP count; no hand is counted
-        state.result = _final_score(state.captured, {CP: 0, EA: 0})
+        state.result = final_score(state.captured, {CP: 0, EA: 0})
         state.phase = OVER
     else:
         state.phase = SCORE
@@ -162,7 +155,7 @@ def _no_nat(state, a):
 def _hand(state, a):
     _need_phase(state, "hand", SCORE)
     in_hand = {CP: a[1], EA: a[2]}
-    state.result = _final_score(state.captured, in_hand)
+    state.result = final_score(state.captured, in_hand)
     state.in_hand = in_hand
     state.phase = OVER
 
