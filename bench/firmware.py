@@ -132,8 +132,8 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
                 device_code=sim,
             ) as dev:
                 dev.wait(300)
-                if not full:
-                    return bool(dev.stats())
+                if not full:  # booted to its first screen, and no screen said it failed
+                    return bool(dev.stats()) and not faults(dev)
                 play(dev, check_turns=False)
             if faults(dev):
                 return False

@@ -103,11 +103,10 @@ class Link:
         for name in REQUEST_MODULES:
             if name in modules:
                 del modules[name]
-        engine = modules.get("shared_engine")
-        if engine is not None:
-            for attr in ("frames", "canonical_json"):
-                if attr in engine.__dict__:
-                    delattr(engine, attr)
+                package, _, attr = name.rpartition(".")  # a package holds its loaded submodules too
+                parent = modules.get(package)
+                if parent is not None and attr in parent.__dict__:
+                    delattr(parent, attr)
 
     def changed(self, kind):
         """The session saved an action: tell a watching host."""

@@ -48,9 +48,8 @@ class SerialRelay:
 
     def send(self, data: bytes) -> None:
         """Deliver bytes to the device as if a host wrote them."""
-        for i in range(0, len(data), 255):
-            with self.lock:
-                self._deliver(data[i : i + 255])
+        with self.lock:
+            self._deliver(data)
 
     def _deliver(self, data: bytes) -> None:
         """Put bytes on the rx pipe in chunks (a length byte, then up to 255 bytes); the caller holds the lock."""
