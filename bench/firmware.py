@@ -7,9 +7,12 @@ presses, a pause of full_game.PAUSE_MS after each) on the unchanged firmware
 under the MicroPython unix port.
 
 I2C: every byte on the wire, address bytes included, from a press until the
-next (its pause included), divided by the presses;
-the anchor is Adafruit's adafruit_ssd1306 show(), measured on the same
-emulator (1,044 bytes a refresh), at each refresh the firmware made.
+next (its pause included), divided by the presses; for the game as scripted
+(holds count up numbers and carry OK to the battle) and for the same game by
+taps alone (316 presses), as the earlier 328-press script played it. The
+anchor is Adafruit's adafruit_ssd1306 show(), measured on the same
+emulator (1,044 bytes a refresh), at each refresh the firmware made; the
+firmware before the core redesign plays both games beside it.
 
 Heap: bisects `micropython -X heapsize=N` (1 KiB steps) for the smallest heap
 in which the game reaches its final score, and does in each of the next 4 KiB
@@ -45,12 +48,13 @@ STEP = 1024
 STEADY = 4  # the game must also play in each of the next 4 KiB up (heap_search.smallest_heap)
 
 
-def play(dev: SimDevice, check_turns: bool = True) -> tuple[list[int], list[int], list[str]]:
+def play(dev: SimDevice, check_turns: bool = True, tapped: bool = False) -> tuple[list[int], list[int], list[str]]:
     """Bytes on the I2C wire and panel refreshes for each press of the full game, and what went wrong.
 
     check_turns asks the link for the game after each turn, as a host would. The heap runs
     do not: a host's requests have their own heap cost, which is not what the game at the
-    table needs; they check the game from its log afterwards (logged_game).
+    table needs; they check the game from its log afterwards (logged_game). tapped plays the
+    same game by short presses (full_game.events).
     """
     per_press = []
     refreshes = []
@@ -63,10 +67,10 @@ def play(dev: SimDevice, check_turns: bool = True) -> tuple[list[int], list[int]
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
 
     if check_turns:
-        wrong = full_game.play(press, lambda: dev.state()["game"])
+        wrong = full_game.play(press, lambda: dev.state()["game"], tapped)
     else:
         wrong = []
-        for button, ms in full_game.events():
+        for button, ms in full_game.events(tapped):
             press(button, ms)
     return per_press, refreshes, wrong
 
@@ -221,19 +225,36 @@ def link_heap(code: pathlib.Path, sim: pathlib.Path) -> tuple[int, int]:
         return loaded - before, dev.stats()["heap_alloc"] - before
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3) as dev:
+def wire(code: pathlib.Path | None, tapped: bool) -> tuple[list[int], list[int]]:
+    """I2C bytes and refreshes per press of the full game on the firmware in `code` (None: this
+    checkout's .py), every turn checked as it ends; a game that went wrong stops the bench."""
+    where = {} if code is None else {"code": code}
+    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, **where) as dev:
         dev.wait(300)
-        per_press, refreshes, wrong = play(dev)
+        per_press, refreshes, wrong = play(dev, tapped=tapped)
     wrong += faults(dev)
     if wrong:
-        raise SystemExit("the scripted game went wrong: " + "; ".join(wrong))
+        raise SystemExit(f"{code or ROOT}: the scripted game went wrong: " + "; ".join(wrong))
+    return per_press, refreshes
+
+
+def wire_line(name: str, per_press: list[int]) -> str:
+    return (
+        f"  {name:<40} mean {sum(per_press) / len(per_press):4.0f}, median {statistics.median(per_press):4.0f}, "
+        f"max {max(per_press):5}; the game {sum(per_press):,} B"
+    )
+
+
+def main() -> None:
+    per_press, refreshes = wire(None, tapped=False)
+    tapped, _ = wire(None, tapped=True)
     print(f"Idle: {idle_wakeups():.2f} wake-ups per idle second (on the mat, {IDLE_S} s of device time)")
     full_frame = adafruit_show_bytes()
     mean = sum(per_press) / len(per_press)
     print(f"Presses for the scripted 10-turn game (a hold counts once): {len(per_press)} (before: 328)")
-    print(f"I2C bytes per button press, scripted full game ({len(per_press)} presses)")
-    print(f"  adjutant driver: mean {mean:.0f}, median {statistics.median(per_press):.0f}, max {max(per_press)}")
+    print("I2C bytes per button press, scripted full game, adjutant driver")
+    print(wire_line(f"holding to count ({len(per_press)} presses)", per_press))
+    print(wire_line(f"tapping each point ({len(tapped)} presses)", tapped))
     # A hold in number entry redraws the panel many times in one press: the anchor sends a whole
     # frame at each of the same refreshes.
     whole = full_frame * sum(refreshes) / len(refreshes)
@@ -264,6 +285,9 @@ def main() -> None:
         if before is not None:
             compiled(base / "before", before)
             rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
+            print(f"  before ({ANCHOR}), the same games:")
+            print(wire_line("holding to count", wire(base / "before", tapped=False)[0]))
+            print(wire_line("tapping each point", wire(base / "before", tapped=True)[0]))
         to_first_screen = smallest(base / "mpy", sim, full=False)
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)

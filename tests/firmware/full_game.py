@@ -29,8 +29,12 @@ def _repeat_due(k):
     return REPEAT_DELAY_MS + REPEAT_MS * min(k, FAST_AFTER) + FAST_REPEAT_MS * max(0, k - FAST_AFTER)
 
 
-def number(value):
-    """The presses that set a number entry from 0 to `value`: none, a tap, or one hold."""
+def number(value, tapped=False):
+    """The presses that set a number entry from 0 to `value`: none, a tap, or one hold.
+
+    tapped: a tap of UP for each point, as a player who never holds a button enters it."""
+    if tapped:
+        return [("UP", SHORT)] * value
     if value == 0:
         return []
     if value == 1:
@@ -50,15 +54,20 @@ OK = ("OK", SHORT)
 UP = ("UP", SHORT)
 
 
-def turn_presses(turn):
+def turn_presses(turn, tapped=False):
+    """One turn's presses. tapped: the same turn by short presses only, except the undo's hold
+    of BACK: taps count up each number, and OK steps through Combat Round 2 and the Bonus phase."""
     out = [OK, OK]  # "OK roll d6" rolls the Random Event d6; the d6 screen's "OK next": Combat Round 1
     out += [UP]  # "Attack? ^ mark": the Attacker's Attack card (7.10)
     if turn == 2:
         out += [("BACK", LONG), UP]  # undo the mark (hold BACK), then mark it again
-    out += [("OK", LONG)]  # hold OK: on through Combat Round 2 and the Bonus phase to the battle
+    if tapped:
+        out += [OK, OK, OK]  # "OK nxt": Combat Round 2, then the Bonus phase, then the battle
+    else:
+        out += [("OK", LONG)]  # hold OK: on through Combat Round 2 and the Bonus phase to the battle
     out += [OK]  # "OK enter BP"
     cp, ea, captured = bp(turn)
-    out += number(cp) + [OK] + number(ea) + [OK] + number(captured) + [OK]
+    out += number(cp, tapped) + [OK] + number(ea, tapped) + [OK] + number(captured, tapped) + [OK]
     if turn == 5:
         out += [OK]  # the end-of-turn-5 reshuffle (8.1), read and closed
     if turn < TURNS:
@@ -66,15 +75,15 @@ def turn_presses(turn):
     return out
 
 
-def final_presses():
-    return number(HANDS[0]) + [OK] + number(HANDS[1]) + [OK]
+def final_presses(tapped=False):
+    return number(HANDS[0], tapped) + [OK] + number(HANDS[1], tapped) + [OK]
 
 
-def events():
+def events(tapped=False):
     out = []
     for turn in range(1, TURNS + 1):
-        out += turn_presses(turn)
-    return out + final_presses()
+        out += turn_presses(turn, tapped)
+    return out + final_presses(tapped)
 
 
 def expected_turns():
@@ -147,13 +156,13 @@ def debounced(script=None):
     return out
 
 
-def play(press, game_state):
+def play(press, game_state, tapped=False):
     """Play the whole game with `press(button, ms)`; check each turn with `game_state()`; returns faults."""
     wrong = []
     for turn in range(1, TURNS + 1):
-        for button, ms in turn_presses(turn):
+        for button, ms in turn_presses(turn, tapped):
             press(button, ms)
         wrong += check_turn(game_state(), turn)
-    for button, ms in final_presses():
+    for button, ms in final_presses(tapped):
         press(button, ms)
     return wrong
