@@ -44,6 +44,7 @@ from clock import CLOCK  # noqa: E402
 from flash import FileFlash, littlefs  # noqa: E402
 
 from tests.firmware import full_game  # noqa: E402
+from tests.firmware.stand_ins import Dice, Flag  # noqa: E402
 
 mark = clock._real_time.ticks_cpu
 NAMES = ("UP", "DOWN", "OK", "BACK")
@@ -62,25 +63,6 @@ class Bus:
     def writevto(self, addr, vector, stop=True):
         for part in vector:
             Bus.sent += len(part)
-
-
-class Flag:
-    def __init__(self):
-        self.state = False
-
-    def set(self):
-        self.state = True
-
-
-class Dice:
-    """A repeatable byte source for the dice, as the firmware tests use."""
-
-    def __init__(self, seed):
-        self.state = seed
-
-    def __call__(self):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 16) & 0xFF
 
 
 dice = Dice(3)

@@ -28,6 +28,8 @@ from clock import CLOCK  # noqa: E402
 from flash import BLOCK, RamFlash, littlefs  # noqa: E402  (the power-cut test makes its own flash)
 from oled_chip import OledChip  # noqa: E402
 
+from tests.firmware.stand_ins import Dice  # noqa: E402
+
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 
@@ -91,17 +93,6 @@ def board(at=0x3C):
     display = Oled(i2c, "ssd1306", 0x3C, 0)
     pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in BUTTONS]
     return display, Buttons(pins, BUTTONS), chip
-
-
-class Dice:
-    """A repeatable byte source for the d6."""
-
-    def __init__(self, seed=7):
-        self.state = seed
-
-    def __call__(self):
-        self.state = (self.state * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.state >> 16) & 0xFF
 
 
 def new_ui(seed=7, at=0x3C):

@@ -16,6 +16,8 @@ each text with its place and size, for the layout checks.
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 import gfx
 
+from tests.firmware.stand_ins import Flag
+
 # isort: on
 
 CHAR = 8
@@ -23,16 +25,6 @@ DESCENDERS = "gjpqy,;"
 GAP = 3  # px between texts on the same line
 FOOTERS = ("OK yes  BACK no",)  # what stays put below a scrolling question
 DRAW = (gfx.text, gfx.die, gfx.toast)  # the firmware's own, before any table wraps them
-
-
-class Flag:
-    """The board's asyncio.ThreadSafeFlag, as the loop here needs it: set from a pin's interrupt."""
-
-    def __init__(self):
-        self.state = False
-
-    def set(self):
-        self.state = True
 
 
 class Table:
