@@ -2,7 +2,8 @@
 
     make bench        (or: .venv/bin/python bench/engine_heap.py)
 
-Bisects `micropython -X heapsize=N` (256-byte steps) for bench/engine_game.py:
+Bisects `micropython -X heapsize=N` (256-byte steps) for bench/engine_game.py, for
+the smallest heap in which it runs and does in each of the next 4 KiB up too:
 a 10-turn basic game with undo, redo and a replay of its log. The anchor is
 bench/empty_script.py, the interpreter running nothing of ours. Also prints
 the live heap after import, play and replay, to show code against game data.
@@ -20,6 +21,7 @@ from heap_search import smallest_heap
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 BIN = pathlib.Path(sys.executable).parent
 STEP = 256
+STEADY = 16  # and in each of the next 4 KiB up: success is not monotonic in the heap size (heap_search)
 
 
 def runs(script: str, lib: str, heap: int) -> subprocess.CompletedProcess | None:
@@ -34,7 +36,7 @@ def runs(script: str, lib: str, heap: int) -> subprocess.CompletedProcess | None
 
 
 def smallest(script: str, lib: str) -> int:
-    return smallest_heap(lambda heap: runs(script, lib, heap) is not None, script, STEP, lo=STEP)
+    return smallest_heap(lambda heap: runs(script, lib, heap) is not None, script, STEP, lo=STEP, steady=STEADY)
 
 
 def compile_engine(out: pathlib.Path) -> int:
