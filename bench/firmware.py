@@ -251,7 +251,10 @@ def main() -> None:
     print(f"Idle: {idle_wakeups():.2f} wake-ups per idle second (on the mat, {IDLE_S} s of device time)")
     full_frame = adafruit_show_bytes()
     mean = sum(per_press) / len(per_press)
-    print(f"Presses for the scripted 10-turn game (a hold counts once): {len(per_press)} (before: 328)")
+    print(
+        f"Presses for the scripted 10-turn game: {len(per_press)} holding to count (a hold counts once), "
+        f"{len(tapped)} tapping"
+    )
     print("I2C bytes per button press, scripted full game, adjutant driver")
     print(wire_line(f"holding to count ({len(per_press)} presses)", per_press))
     print(wire_line(f"tapping each point ({len(tapped)} presses)", tapped))
@@ -285,7 +288,10 @@ def main() -> None:
         if before is not None:
             compiled(base / "before", before)
             rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
-            print(f"  before ({ANCHOR}), the same games:")
+            print(
+                f"  before ({ANCHOR}): idle {idle_wakeups(base / 'before'):.2f} wake-ups per idle second; "
+                "the same games:"
+            )
             print(wire_line("holding to count", wire(base / "before", tapped=False)[0]))
             print(wire_line("tapping each point", wire(base / "before", tapped=True)[0]))
         to_first_screen = smallest(base / "mpy", sim, full=False)
