@@ -79,6 +79,7 @@ test-micropython: $(VENV)/.installed
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine_heap.py
 	$(BIN)/python bench/firmware.py
+	$(BIN)/python bench/module_heap.py
 	$(BIN)/python bench/instructions.py  # needs valgrind (Debian: apt install valgrind)
 	$(BIN)/python bench/link.py
 	$(BIN)/python bench/link_latency.py
