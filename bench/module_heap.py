@@ -3,8 +3,8 @@
     make bench        (or: .venv/bin/python bench/module_heap.py)
 
 Boots the firmware compiled to .mpy, as `adjutant deploy` lays it out, on the
-simulator's pins, clock and flash (bench/press_work.py with "imports": every
-import statement traced, boot to the first screen, then stop). For each module
+simulator's pins, clock and flash (bench/boot_imports.py: bench/press_work.py's
+boot with every import statement traced, stopped at the first screen). For each module
 it prints the live heap and the interned names its import added, less what the
 modules it imported added: its bytecode, constants, functions, classes and
 module table, and its share of MicroPython's pools of names (which double in
@@ -40,7 +40,7 @@ Trace = tuple[list[tuple[str, int, int, bool]], int, int, int]
 
 def traced_boot(code: pathlib.Path, flash: pathlib.Path) -> Trace:
     """Boot the firmware in `code` on a fresh flash image with every import traced; see attribute()."""
-    probe = [str(ROOT / "bench/press_work.py"), str(ROOT), str(code), str(flash), "imports"]
+    probe = [str(ROOT / "bench/boot_imports.py"), str(ROOT), str(code), str(flash)]
     run = subprocess.run(
         [str(MICROPYTHON), "-X", "heapsize=600000", *probe],
         capture_output=True,
@@ -54,8 +54,9 @@ def attribute(lines: list[str]) -> Trace:
     """([(module, own heap, own names, still loaded)] in the order they loaded, pools opened, harness heap,
     live heap at the first screen).
 
-    `lines` is press_work.py's trace: "IN name heap" and "OUT name heap modules-loaded", each
-    followed by micropython.qstr_info()'s line. A module's own heap is what its import statement
+    `lines` is boot_imports.py's trace: "IN name heap" and "OUT name heap modules-loaded", each
+    followed by micropython.qstr_info()'s line; what comes before press_work.py's "harness"
+    line is the harness loading. A module's own heap is what its import statement
     added less what the imports inside it added, and less the pools of names opened meanwhile:
     which module crosses a pool's boundary depends on how many names were there before it.
     """
@@ -66,8 +67,11 @@ def attribute(lines: list[str]) -> Trace:
     order = 0
     for at, line in enumerate(lines):
         word = line.split()
-        if word[0] == "harness":
+        if word[0] == "harness":  # the firmware's boot begins
             harness = int(word[1])
+            stack.clear()
+            found.clear()
+            pools_first = 0
         elif word[0] == "LIVE":
             live = int(word[1])
         elif word[0] == "KEPT":

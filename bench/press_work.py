@@ -19,8 +19,6 @@ before the next press (full_game.PAUSE_MS), where the firmware does what it
 keeps out of presses (folding the journal into a snapshot). The last line printed says whether the game
 ended as the rules say; the first, the heap the harness itself holds live
 before boot (bench/instructions.py sizes the heap from it, a Pico's on top).
-With a fourth argument, "imports", it only boots, printing the live heap and the
-interned names before and after each import statement (bench/module_heap.py).
 The flash chip is an image file, as in the simulator: a chip in a bytearray
 would sit in the GC heap, scanned at every collection, which a board's flash
 is not.
@@ -29,7 +27,6 @@ is not.
 import sys
 
 repo, code, image = sys.argv[1], sys.argv[2], sys.argv[3]
-imports_only = sys.argv[4:] == ["imports"]  # bench/module_heap.py: boot, each import traced, then stop
 sys.path[:0] = [code + "/firmware", code, repo + "/host/adjutant/sim/device", repo]
 
 import clock  # noqa: E402
@@ -112,32 +109,6 @@ pins = [machine.Pin(PINS[name], machine.Pin.IN, machine.Pin.PULL_UP) for name in
 allow(1)
 gc.collect()
 print("harness %d" % gc.mem_alloc())
-if imports_only:
-    import builtins
-
-    import micropython
-
-    real_import = builtins.__import__
-
-    def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
-        """Each import statement: the live heap and the interned names before and after it."""
-        if level:  # "from .errors import GameError" in shared_engine/actions.py: shared_engine.errors
-            base = globals["__name__"]
-            if "__path__" not in globals:
-                base = base.rsplit(".", level)[0]
-            name = base + "." + name if name else base
-            level, globals = 0, None
-        loaded = len(sys.modules)
-        gc.collect()
-        print("IN %s %d" % (name, gc.mem_alloc()))
-        micropython.qstr_info()
-        module = real_import(name, globals, locals, fromlist, level)
-        gc.collect()
-        print("OUT %s %d %d" % (name, gc.mem_alloc(), len(sys.modules) - loaded))
-        micropython.qstr_info()
-        return module
-
-    builtins.__import__ = traced_import
 mark()  # -- the harness is ready: boot begins
 from buttons import Buttons  # noqa: E402
 from oled import Oled  # noqa: E402
@@ -158,12 +129,6 @@ except ImportError:  # firmware from before the Session/UI design
     woken = False
 device.step()
 mark()  # -- the first screen is on the panel
-if imports_only:
-    builtins.__import__ = real_import
-    gc.collect()
-    print("LIVE %d" % gc.mem_alloc())
-    print("KEPT %s" % " ".join(sys.modules))  # the modules still loaded: a lazy one may have gone again
-    raise SystemExit
 wake = Flag()
 buttons.wake = wake
 since = [CLOCK.now]

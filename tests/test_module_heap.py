@@ -15,8 +15,12 @@ def info(names: int, text: int, pools: int) -> str:
     return f"qstr pool: n_pool=5, n_qstr={names}, n_str_data_bytes={text}, n_total_bytes={text + pools}"
 
 
-def test_a_module_is_charged_its_own_heap_and_names_not_its_imports_nor_a_pool_opened_meanwhile() -> None:
+def test_a_module_is_charged_its_own_heap_and_names_not_its_imports_nor_a_pool_nor_the_harness() -> None:
     trace = [
+        "IN clock 100",  # the harness loading: not the firmware's
+        info(50, 300, 1000),
+        "OUT clock 500 1",
+        info(90, 450, 2000),
         "harness 900",
         "IN outer 1000",
         info(100, 500, 2000),
