@@ -1,4 +1,4 @@
-"""Where the firmware's heap goes at boot: each module's code and tables, and the objects it makes.
+"""Where the firmware's heap goes at boot: each module's code and tables, the pools of names, the objects.
 
     make bench        (or: .venv/bin/python bench/module_heap.py)
 
@@ -6,12 +6,12 @@ Boots the firmware compiled to .mpy, as `adjutant deploy` lays it out, on the
 simulator's pins, clock and flash (bench/boot_imports.py: bench/press_work.py's
 boot with every import statement traced, stopped at the first screen). For each module
 it prints the live heap and the interned names its import added, less what the
-modules it imported added: its bytecode, constants, functions, classes and
-module table, and its share of MicroPython's pools of names (which double in
-size, so one module may pay for a pool the next ones fill). What is left of the
-live heap at the first screen is objects: the display's buffers, the buttons,
-the game and the screen stack. This is the 64-bit unix port; a Pico needs about
-0.69 times the heap.
+modules it imported added: its bytecode, constants, functions, classes, module
+table and the text of its names. MicroPython's pools of names are counted apart:
+they double in size, so whichever module crosses a pool's boundary would pay for
+a pool the next ones fill. What is left of the live heap at the first screen is
+objects: the display's buffers, the buttons, the game and the screen stack. This
+is the 64-bit unix port; a Pico needs about 0.69 times the heap.
 """
 
 from __future__ import annotations
