@@ -33,6 +33,7 @@ SPECS = {
     "attack": (),
     "next": (),
     "bp": (("CP", "bp", False), ("EA", "bp", False)),
+    "win": (("side", "side", False),),  # the battle's winner alone, its face-up BP not entered (7.14)
     "capture": (("bp", "bp", False), ("cards", "cards", True)),
     "no_nat": (("side", "side", False),),
     "hand": (("CP", "bp", False), ("EA", "bp", False)),

@@ -20,6 +20,8 @@ def describe(action, phase=None):
         return "capture %d" % action[1]
     if kind == "bp":
         return "BP %d-%d" % (action[1], action[2])
+    if kind == "win":
+        return "%s won" % action[1]
     if kind == "attack":
         return "Attack mark"
     if kind == "cancel":

@@ -125,6 +125,10 @@ class Game(GameCore):
         self.do("bp", cp, ea)
         return self.state.current.winner
 
+    def won(self, side):
+        """The battle's winner alone, as a table that compared its face-up BP says it (7.14)."""
+        self.do("win", side)
+
     def capture(self, bp=None, cards=None):
         """Captured Nationality BP (7.18): a number, or card ids summed from card data."""
         if cards is not None:
@@ -132,7 +136,7 @@ class Game(GameCore):
                 raise GameError("capture: card ids need card data; enter the BP instead")
             turn = self.state.current
             if turn.winner is None:
-                raise GameError("capture: enter both sides' face-up BP first (7.14)")
+                raise GameError("capture: enter the battle's winner or both sides' face-up BP first (7.14)")
             total = self.cards.nationality_bp(cards, CP if turn.winner == EA else EA)
             if bp is not None and bp != total:
                 raise GameError("capture: the cards add up to %d BP, not %d" % (total, bp))

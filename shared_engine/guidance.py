@@ -99,7 +99,7 @@ def reminders(state):
     elif phase == "bonus":
         out.append(("7.13", "Defender, then Attacker, may play 1 Bonus or Joker"))
     elif phase == "battle":
-        if turn.bp is None:
+        if turn.winner is None:
             out.append(("7.14", "Total face-up BP; the higher captures, Defender wins ties"))
         else:
             out.append(("7.18", CAPTURED))

@@ -92,22 +92,32 @@ def _attack(state, a):
     state.current.attack = True
 
 
-def _bp(state, a):
-    _need_phase(state, "bp", "battle")
+def _resolvable(state, kind):
+    _need_phase(state, kind, "battle")
     turn = state.current
-    if turn.bp is not None:
-        raise GameError("bp: turn %d is already resolved (7.14); undo to change it" % state.turn)
+    if turn.winner is not None:
+        raise GameError("%s: turn %d is already resolved (7.14); undo to change it" % (kind, state.turn))
+    return turn
+
+
+def _bp(state, a):
+    turn = _resolvable(state, "bp")
     cp, ea = a[1], a[2]
     turn.bp = (cp, ea)
     # 7.14: the higher total wins; the Defender wins ties.
     turn.winner = CP if cp > ea else EA if ea > cp else turn.defender
 
 
+def _win(state, a):
+    # The table compared the face-up BP itself (7.14) and says only who won.
+    _resolvable(state, "win").winner = a[1]
+
+
 def _capture(state, a):
     _need_phase(state, "capture", "battle")
     turn = state.current
-    if turn.bp is None:
-        raise GameError("capture: enter both sides' face-up BP first (7.14)")
+    if turn.winner is None:
+        raise GameError("capture: enter the battle's winner or both sides' face-up BP first (7.14)")
     if turn.captured is not None:
         raise GameError("capture: turn %d's captured BP is already entered; undo to change it" % state.turn)
     cards = a[2]
@@ -132,8 +142,8 @@ def _next(state, a):
     _need_phase(state, "next", *PHASES)
     turn = state.current
     phase = state.phase
-    if phase == "battle" and (turn.bp is None or turn.captured is None):
-        missing = "face-up BP" if turn.bp is None else "captured BP"
+    if phase == "battle" and (turn.winner is None or turn.captured is None):
+        missing = "face-up BP or the winner" if turn.winner is None else "captured BP"
         raise GameError("next: enter the %s before leaving Battle Resolution of turn %d" % (missing, state.turn))
     if phase != "flip":
         state.phase = PHASES[PHASES.index(phase) + 1]
@@ -167,6 +177,7 @@ _APPLY = {
     "attack": _attack,
     "next": _next,
     "bp": _bp,
+    "win": _win,
     "capture": _capture,
     "no_nat": _no_nat,
     "hand": _hand,

@@ -18,7 +18,7 @@ def random_op(rng: random.Random) -> tuple:
     roll = rng.random()
     if roll < 0.45:
         return ("next",)
-    kinds = ["bp", "capture", "re", "roll", "cancel", "attack", "no_nat", "hand", "undo", "redo"]
+    kinds = ["bp", "win", "capture", "re", "roll", "cancel", "attack", "no_nat", "hand", "undo", "redo"]
     kind = rng.choice(kinds)
     if kind in ("bp", "hand"):
         return (kind, rng.randint(-2, 40), rng.randint(-2, 40))
@@ -30,6 +30,8 @@ def random_op(rng: random.Random) -> tuple:
         return (kind, rng.randint(0, 255))
     if kind == "cancel":
         return (kind, rng.choice(SIDES), rng.choice(["bonus", "joker", "event"]), None)
+    if kind == "win":
+        return (kind, rng.choice(SIDES))
     if kind == "no_nat":
         return (kind, rng.choice(SIDES)) if rng.random() < 0.1 else ("next",)
     return (kind,)

@@ -241,14 +241,14 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         if any(when.estimated for when in dates):
             click.echo("~: dated from the device's uptime; ?: not dated (played before a restart): pull date")
         return
-    from adjutant.export.timeline import turns
+    from adjutant.export.timeline import bp_shown, turns
     from adjutant.export.when import played
 
     g = store.find(game)
     click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {g.pulled_at}")
     click.echo(f"  {played(g).describe()}")
     for t in turns(g):
-        bp = f"{t.bp_cp}-{t.bp_ea}" if t.bp_cp is not None else "   "
+        bp = f"{bp_shown(t, 'CP')}-{bp_shown(t, 'EA')}" if t.winner else "   "
         won = f"{t.winner} +{t.captured}" if t.winner else ""
         click.echo(
             f"  turn {t.turn:>2}  defender {t.defender}  BP {bp:<7} {won:<9} CP {t.total_cp:>3}  EA {t.total_ea:>3}"

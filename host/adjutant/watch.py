@@ -58,6 +58,8 @@ def say(event: dict, before: dict | None) -> str:
         cp, ea = turn["bp"]["CP"], turn["bp"]["EA"]
         tie = " (ties go to the Defender)" if cp == ea else ""
         return f"battle CP {cp} \u2013 EA {ea}: {turn['winner']} wins{tie}"
+    if kind == "win" and turn.get("winner"):
+        return f"battle: {turn['winner']} wins (BP not entered)"
     if kind == "capture" and turn.get("winner"):
         captured = s["captured"]
         return f"{turn['winner']} captures {turn['captured']} BP (totals CP {captured['CP']}, EA {captured['EA']})"

@@ -86,7 +86,7 @@ def test_rule_7_14_a_turn_is_resolved_once():
 def test_rule_7_14_battle_resolution_needs_both_entries_before_moving_on():
     g = Game.new()
     to_phase(g, "battle")
-    raises(g.next_phase, contains="enter the face-up BP before leaving")
+    raises(g.next_phase, contains="enter the face-up BP or the winner before leaving")
     raises(g.capture, 3, contains="face-up BP first")
     g.battle(4, 3)
     raises(g.next_phase, contains="enter the captured BP")
@@ -97,3 +97,35 @@ def test_rule_7_14_battle_resolution_needs_both_entries_before_moving_on():
 def test_rule_7_14_battle_only_in_battle_resolution():
     g = Game.new()
     raises(g.battle, 4, 3, contains="not allowed in re of turn 1")
+
+
+def test_rule_7_14_winner_only_records_who_won_and_no_bp():
+    g = Game.new()
+    to_phase(g, "battle")
+    g.won("EA")  # the table compared face-up BP itself: EA, the Attacker, won
+    g.capture(6)
+    turn = g.state_dict()["track"][0]
+    assert turn["winner"] == "EA" and turn["bp"] is None and turn["captured"] == 6
+    assert g.state_dict()["captured"] == {"CP": 0, "EA": 6}  # 7.18: to the winner's total
+    assert g.next_phase() == "draw"
+    assert '{"a":"win","side":"EA","v":1}' in g.log_text()
+    assert Game.from_lines(g.log_text()).state_json() == g.state_json()
+
+
+def test_rule_7_14_a_turn_is_resolved_once_by_bp_or_by_its_winner():
+    g = Game.new()
+    to_phase(g, "battle")
+    g.won("CP")
+    raises(g.battle, 9, 3, contains="turn 1 is already resolved (7.14)")
+    raises(g.won, "EA", contains="turn 1 is already resolved (7.14)")
+    g.undo()
+    g.battle(2, 5)
+    raises(g.won, "CP", contains="turn 1 is already resolved (7.14)")
+
+
+def test_rule_7_14_the_winner_alone_is_entered_only_in_battle_resolution():
+    g = Game.new()
+    raises(g.won, "CP", contains="not allowed in re of turn 1")
+    to_phase(g, "battle")
+    raises(g.next_phase, contains="enter the face-up BP or the winner before leaving")
+    raises(g.won, "XX", contains="must be CP or EA")

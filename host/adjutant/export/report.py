@@ -13,7 +13,7 @@ import pathlib
 from adjutant.export import chart, players
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
-from adjutant.export.timeline import Turn
+from adjutant.export.timeline import Turn, bp_shown
 from adjutant.export.when import offset
 from adjutant.store import Store, StoredGame
 
@@ -30,7 +30,7 @@ def _rows(track: list[Turn]) -> list[list[str]]:
         return "" if v is None else str(v)
 
     return [
-        [str(t.turn), t.defender, cell(t.bp_cp), cell(t.bp_ea), cell(t.winner), cell(t.captured)]
+        [str(t.turn), t.defender, bp_shown(t, "CP"), bp_shown(t, "EA"), cell(t.winner), cell(t.captured)]
         + [f"{t.total_cp}-{t.total_ea}"]
         for t in track
     ]

@@ -7,7 +7,7 @@ import dataclasses
 import io
 import json
 
-from adjutant.export.timeline import turns
+from adjutant.export.timeline import bp_shown, turns
 from adjutant.export.when import played
 from adjutant.store import StoredGame
 
@@ -58,7 +58,9 @@ def to_csv(games: list[StoredGame]) -> str:
         cells = _game_cells(g)
         for t in turns(g):
             writer.writerow(
-                cells + [t.turn, t.defender, t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea]
+                cells
+                + [t.turn, t.defender, t.winner, bp_shown(t, "CP"), bp_shown(t, "EA")]
+                + [t.captured, t.total_cp, t.total_ea]
             )
     return out.getvalue()
 

@@ -20,6 +20,17 @@ class Turn:
     total_ea: int
 
 
+NOT_ENTERED = "\u2013"  # a turn whose winner alone was entered (winner-only battle entry)
+
+
+def bp_shown(t: Turn, side: str) -> str:
+    """A side's face-up BP as exports show it: the number, NOT_ENTERED if the winner alone was entered."""
+    value = t.bp_cp if side == "CP" else t.bp_ea
+    if value is not None:
+        return str(value)
+    return NOT_ENTERED if t.winner else ""
+
+
 def game_of(stored: StoredGame) -> Game:
     return Game.from_lines(stored.log)
 
