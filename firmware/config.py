@@ -5,13 +5,15 @@ import os
 
 PATH = "settings.json"
 # last_draw: the table draws (7.19) after the last turn too; by the rules' ruling it does not.
-DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None, "last_draw": False}
+# battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner").
+DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None, "last_draw": False, "battles": "bp"}
 CHECKS = {
     "contrast": lambda v: type(v) is int and 0 <= v <= 255,
     "sleep": lambda v: type(v) is int and 0 <= v <= 3600,
     "rotate": lambda v: v in (0, 180),
     "board": lambda v: v is None or type(v) is str,
     "last_draw": lambda v: v is True or v is False,
+    "battles": lambda v: v in ("bp", "winner"),
 }
 
 

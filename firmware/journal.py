@@ -112,17 +112,21 @@ class Journal:
         if self.blocked:
             raise OSError(self.blocked)
         try:
-            if self._file is None:
-                # Held open: the file's 1 KB cache is found once, not in a fragmented heap at every action.
-                self._file = open(self.journal_path(), "ab")
-            self._file.write(line(record_bytes(action)))  # one record form, on flash and on the wire
+            self.opened().write(line(record_bytes(action)))  # one record form, on flash and on the wire
             self._file.flush()  # littlefs commits the file here, as close() would
-        except OSError:
+        except (OSError, MemoryError):
             self.close()
             raise
         self.records += 1
         if self.gen == 0 and self.records == 1:  # play begins with the first action, maybe long after the game was made
             self.times["began"] = wallclock.stamp()
+
+    def opened(self):
+        """The journal, open for appending. Held open: the file's cache of about 1 KB in one piece
+        is found once (a fold opens it in the pause), not in a fragmented heap at every action."""
+        if self._file is None:
+            self._file = open(self.journal_path(), "ab")
+        return self._file
 
     def close(self):
         f, self._file = self._file, None

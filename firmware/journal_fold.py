@@ -4,6 +4,7 @@ Work for a pause in play (session.compact), a new game and a repair, never a
 press: the UI drops this module back on the mat (screens.HELPERS).
 """
 
+import gc
 import os
 from binascii import hexlify
 from hashlib import sha256
@@ -90,3 +91,12 @@ def fold(journal, game, gen=None):
     journal.records = 0
     if old != journal.journal_path():
         remove_quietly(old)
+    # The next press appends: its file is opened now, in the pause, with the heap just collected,
+    # where the snapshot's file was. Opened at that press, late in a long game, the piece it needs
+    # may no longer be found.
+    f = None
+    gc.collect()
+    try:
+        journal.opened().flush()  # committed, as every append leaves it: a clean file closes without a write
+    except (OSError, MemoryError):  # the fold is done; the press that appends will say why it cannot
+        pass

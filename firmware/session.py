@@ -31,6 +31,11 @@ class Session:
         self.pulled = False  # the host holds this game as it stands now
         self._cards = None  # loaded at first use; False: there is no card data
         self._compact_failed = False  # retried after the next action, not at every pause
+        # One press may save several actions (a capture and the move on to the draw): an undo or
+        # redo takes them together. The places in the action list of those saved after the
+        # first of their press; and where the action list stood when the press began.
+        self.joined = set()
+        self._press_at = None
         self.resume()
 
     def subscribe(self, listener, first=False):
@@ -58,6 +63,7 @@ class Session:
             try:
                 self.game = journal.load()
                 self.journal = journal
+                self.joined = set()
                 self.pulled = store.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
@@ -88,6 +94,7 @@ class Session:
         self.game = game
         self.journal = journal
         self.pulled = False
+        self.joined = set()
         self._tell("new")
         return True
 
@@ -109,6 +116,35 @@ class Session:
 
     # -- actions --------------------------------------------------------------
 
+    def press(self):
+        """A player's press begins: the actions it saves are one step for undo and redo."""
+        self._press_at = len(self.game.actions)
+
+    def step(self, kind):
+        """Undo (or redo) what one press did: the first action it took, or None if nothing was done."""
+        game = self.game
+        self._press_at = None  # an undo is no part of the press before it
+        first = None
+        if kind == "undo":
+            while game.actions:
+                at = len(game.actions) - 1
+                action = game.actions[at]
+                if not self.act("undo"):
+                    break
+                first = action
+                if at not in self.joined:
+                    break
+        else:
+            while game.undone:
+                if first is not None and len(game.actions) not in self.joined:
+                    break
+                action = game.undone[-1]
+                if not self.act("redo"):
+                    break
+                if first is None:
+                    first = action
+        return first
+
     def act(self, kind, *values):
         """Apply one action and put it on flash; False (and a message) if refused or unsaved."""
         game = self.game
@@ -123,11 +159,18 @@ class Session:
             if self.journal is None:
                 raise OSError("no game file")
             self.journal.save(game, action)
-        except OSError as e:
+        except (OSError, MemoryError) as e:
             self._rollback(kind, undone)
-            self.warn("Not saved, so not done: flash full or failing (%s)" % e)
+            why = "no memory" if isinstance(e, MemoryError) else "flash full or failing (%s)" % e
+            self.warn("Not saved, so not done: %s" % why)
             return False
         self._compact_failed = False
+        if kind != "undo" and kind != "redo":
+            at = len(game.actions) - 1
+            if self._press_at is not None and at > self._press_at:
+                self.joined.add(at)
+            else:
+                self.joined.discard(at)
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
             _store().unmark_pulled(self.journal.gid)

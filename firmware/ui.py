@@ -64,7 +64,9 @@ class UI:
             return
         session = self.session
         state = session.game.state
-        if state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]:
+        if state.phase == "battle" and state.current.winner is None:
+            self.bring = "BattleEntry"  # the battle's entry is what the players do next
+        elif state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]:
             # the ruling for the last turn: no 7.19 draw; from 7.18 straight to counting hands (3.2)
             if session.act("next"):
                 session.act("next")
@@ -74,26 +76,26 @@ class UI:
             self.show_end()
 
     def undo(self):
-        self._again("undo", self.session.game.actions, "Nothing to undo", "Undone: ")
+        self._again("undo", "Nothing to undo", "Undone: ")
 
     def redo(self):
-        self._again("redo", self.session.game.undone, "Nothing to redo", "Redone: ")
+        self._again("redo", "Nothing to redo", "Redone: ")
 
-    def _again(self, kind, done, nothing, what):
-        """Undo or redo the last of `done`, and say which, in the words of the phase it was taken in."""
-        if not done:
-            self.say(nothing)
-            return
-        action = done[-1]
+    def _again(self, kind, nothing, what):
+        """Undo or redo what the last press did, and say what, in the words of the phase it was taken in."""
         before = self.session.game.state.phase
-        if self.session.act(kind):
-            self.pop_to_mat()
-            from shared_engine.describe import describe  # loaded for the message, dropped on the mat
+        action = self.session.step(kind)
+        if action is None:
+            if not (self.session.game.actions if kind == "undo" else self.session.game.undone):
+                self.say(nothing)
+            return
+        self.pop_to_mat()
+        from shared_engine.describe import describe  # loaded for the message, dropped on the mat
 
-            self.loaded = True
-            # the phase the action was taken in: the one an undo goes back to, or the one before a redo
-            taken_in = self.session.game.state.phase if kind == "undo" else before
-            self.say(what + describe(action, taken_in), TOAST_MS // 2)
+        self.loaded = True
+        # the phase the press was made in: the one an undo goes back to, or the one before a redo
+        taken_in = self.session.game.state.phase if kind == "undo" else before
+        self.say(what + describe(action, taken_in), TOAST_MS // 2)
 
     def show_end(self):
         phase = self.session.game.state.phase
@@ -231,6 +233,7 @@ class UI:
             self.dirty = True
         screen = self.top()
         counted = self.count
+        self.session.press()
         try:
             if button == "BACK" and kind == "LONG" and screen.name != "buttons":
                 self.undo()

@@ -1,8 +1,10 @@
 """Battle Resolution (7.14, 7.18) and the final count of hands (3.2).
 
-A whole battle: set CP's face-up BP (hold UP to count up fast), OK; EA's,
-OK; the winner shows (the Defender wins ties) and the captured BP is set,
-OK, which also moves the game on to the draw.
+A whole battle, entering both sides' face-up BP: set CP's (hold UP to count
+up fast), OK; EA's, OK; the winner shows (the Defender wins ties). Entering
+the winner only (Settings, "Battles"; or hold OK on the first BP for this
+battle): UP/DOWN pick the winner, the Defender already picked, OK. Then the
+captured BP is set, OK, which also moves the game on to the draw.
 """
 
 import gfx
@@ -14,6 +16,7 @@ FOOTER = "^v set  OK enter"
 # On a page boundary (8 rows), the big number spans two of the panel's pages, not three:
 # each count of a hold has a page fewer to scan for changes.
 NUMBER_Y = 32
+SIDES = ("CP", "EA")
 
 
 class TwoNumbers(Screen):
@@ -55,25 +58,49 @@ class BattleEntry(TwoNumbers):
     def __init__(self, ui):
         super().__init__(ui)
         self.captured = 0
+        # the winner alone (the Defender picked first), or both sides' BP; hold OK swaps for this battle
+        self.winner_only = ui.settings["battles"] == "winner"
+        self.picked = ui.session.game.state.defender
 
     def capturing(self):
-        return self.session.game.state.current.bp is not None
+        return self.session.game.state.current.winner is not None
 
     def draw(self, fb):
         state = self.session.game.state
         turn = state.current
-        if not self.capturing():
-            gfx.bar(fb, 0, "Battle 7.14")
-            side = ("CP", "EA")[self.side]
-            gfx.text(fb, "%s BP %s" % (side, "defends" if side == state.defender else "attacks"), 0, 11)
-            gfx.text(fb, "face-up cards", 0, 20)
-            number(fb, self.values[self.side], NUMBER_Y, 2)
-            gfx.text(fb, FOOTER, 0, 56)
+        if self.capturing():
+            self._draw_capture(fb, turn)
             return
+        gfx.bar(fb, 0, "Battle 7.14")
+        if self.winner_only:
+            gfx.text(fb, "Who won?", 0, 11)
+            for row, side in enumerate(SIDES):
+                y = 22 + row * 11
+                label = "%s %s" % (side, "Defender" if side == state.defender else "Attacker")
+                chosen = side == self.picked
+                if chosen:
+                    fb.fill_rect(0, y - 1, 128, 10, 1)
+                gfx.text(fb, label, 8, y, 1, 0 if chosen else 1)
+            gfx.text(fb, "hold OK: BP", 0, 46)
+            gfx.text(fb, "^v pick OK enter", 0, 56)
+            return
+        side = SIDES[self.side]
+        gfx.text(fb, "%s (%s):" % (side, "Defender" if side == state.defender else "Attacker"), 0, 11)
+        gfx.text(fb, "face-up BP", 0, 20)
+        number(fb, self.values[self.side], NUMBER_Y, 2)
+        if not self.side:
+            gfx.text(fb, "hold OK: winner", 0, 48)
+        gfx.text(fb, FOOTER, 0, 56)
+
+    def _draw_capture(self, fb, turn):
         gfx.bar(fb, 0, "Capture 7.18")
-        cp, ea = turn.bp
         winner = turn.winner
-        gfx.text(fb, "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner), 0, 10)
+        if turn.bp is None:  # the winner alone was entered
+            said = "%s won" % winner
+        else:
+            cp, ea = turn.bp
+            said = "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner)
+        gfx.text(fb, said, 0, 10)
         # 7.14: the loser's played Nationality cards, face-down ones and Nationality Jokers too
         gfx.text(fb, "%s Nat+Joker BP" % other(winner), 0, 19)
         number(fb, self.captured, NUMBER_Y, 2)
@@ -87,8 +114,23 @@ class BattleEntry(TwoNumbers):
             super().adjust(button)
 
     def key(self, button, kind):
-        if self.capturing() and kind == "SHORT" and button in ("OK", "BACK"):
-            self.enter() if button == "OK" else self.ui.pop()
+        if self.capturing():
+            if kind == "SHORT" and button in ("OK", "BACK"):
+                self.enter() if button == "OK" else self.ui.pop()
+            else:
+                super().key(button, kind)
+        elif button == "OK" and kind == "LONG" and not self.side:
+            self.winner_only = not self.winner_only  # this battle only: the setting stays
+            self.ui.dirty = True
+        elif self.winner_only:
+            if kind != "SHORT":
+                return
+            if button in ("UP", "DOWN"):
+                self.picked = other(self.picked)
+            elif button == "OK":
+                self.ui.session.act("win", self.picked)
+            elif button == "BACK":
+                self.ui.pop()
         else:
             super().key(button, kind)
 
@@ -112,7 +154,7 @@ class HandsEntry(TwoNumbers):
 
     def draw(self, fb):
         gfx.bar(fb, 0, "Final score 3.2")
-        side = ("CP", "EA")[self.side]
+        side = SIDES[self.side]
         gfx.text(fb, "%s BP in hand" % side, 0, 11)
         gfx.text(fb, "Nationality only", 0, 20)
         number(fb, self.values[self.side], NUMBER_Y, 2)

@@ -115,8 +115,8 @@ class MatScreen(Screen):
                 return "Attack ok OK nxt"
             return "Attack? MUST ^" if phase == "cr2" else "Attack? ^ mark"
         if phase == "battle":
-            if turn.bp is None:
-                return "OK enter BP"
+            if turn.winner is None:
+                return "OK: who won?" if self.ui.settings["battles"] == "winner" else "OK enter BP"
             if turn.captured is None:
                 return "OK %s captures" % turn.winner
             return "OK next: draw"
@@ -161,7 +161,7 @@ class MatScreen(Screen):
                 else:
                     screens.roll_and_show(ui)
             # after an undo the capture may stand: then OK goes on to the draw
-            elif phase == "battle" and turn.captured is None:
+            elif phase == "battle" and turn.captured is None:  # the entry also opens as the battle begins
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
                 ui.show_end()

@@ -1,4 +1,4 @@
-"""Settings: contrast, screen sleep, rotation, and a button test."""
+"""Settings: contrast, screen sleep, rotation, the last draw, what a battle asks, and a button test."""
 
 import gfx
 
@@ -24,11 +24,13 @@ class Settings(ListScreen):
         ui = self.ui
         s = ui.settings
         sleep = s["sleep"]
+        winner = s["battles"] == "winner"
         return [
             ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
             ("Sleep", "%ds" % sleep if sleep else "off", lambda: ui.set("sleep", _next(SLEEPS, sleep))),
             ("Rotate", "%d" % s["rotate"], lambda: ui.set("rotate", 180 - s["rotate"])),
             ("Last draw", ("no", "yes")[s["last_draw"]], lambda: ui.set("last_draw", not s["last_draw"])),
+            ("Battles", "winner" if winner else "both BP", lambda: ui.set("battles", "bp" if winner else "winner")),
             ("Button test", "", lambda: ui.push(ButtonTest(ui))),
         ]
 

@@ -65,7 +65,7 @@ def turn_presses(turn, tapped=False):
         out += [OK, OK, OK]  # "OK nxt": Combat Round 2, then the Bonus phase, then the battle
     else:
         out += [("OK", LONG)]  # hold OK: on through Combat Round 2 and the Bonus phase to the battle
-    out += [OK]  # "OK enter BP"
+    # the battle's entry opens as Battle Resolution begins (7.14): face-up BP, then the capture
     cp, ea, captured = bp(turn)
     out += number(cp, tapped) + [OK] + number(ea, tapped) + [OK] + number(captured, tapped) + [OK]
     if turn == 5:

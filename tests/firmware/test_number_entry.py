@@ -21,8 +21,7 @@ def _on_the_battle_entry():
         table.press("OK")
         if table.screen() == "dice":
             table.press("OK")
-    table.press("OK")  # "OK enter BP"
-    assert table.screen() == "battle", table.screen()
+    assert table.screen() == "battle", table.screen()  # it opens as Battle Resolution begins
     return table
 
 
