@@ -9,7 +9,7 @@ import sys
 
 from adjutant.sim.process import SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed, fits
-from adjutant.sim.terminal import KeyPlan, _lock, _view, default_flash
+from adjutant.sim.terminal import KeyPlan, Words, _lock, _view, default_flash
 
 REPO = pathlib.Path(__file__).resolve().parents[1]
 
@@ -17,17 +17,39 @@ REPO = pathlib.Path(__file__).resolve().parents[1]
 def test_the_simulator_fits_an_80x24_terminal_and_uses_the_big_panel_when_there_is_room(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
-        small = _view(dev, 80, 24, None).splitlines()
-        assert len(small) <= 24 and max(len(line) for line in small) <= 80, (len(small), max(map(len, small)))
+        frame = dev.frame()
+        words = Words()
+        words.seen(frame.pixels, dev.now)
+        small = _view(dev, frame, words.text, 80, 24, None).splitlines()
+        assert len(small) <= 23 and max(len(line) for line in small) <= 80, (len(small), max(map(len, small)))
         assert any("\u2800" <= ch <= "\u28ff" for ch in small[1])  # braille cells: 2x4 pixels each
-        big = _view(dev, 140, 45, None).splitlines()
+        big = _view(dev, frame, words.text, 140, 45, None).splitlines()
         assert len(big) <= 45 and max(len(line) for line in big) <= 140
         assert "\u2580" in "".join(big) or "\u2584" in "".join(big)  # half blocks
-        frame = dev.frame()
     # every lit pixel is in the braille picture: count the dots
     dots = sum(bin(ord(ch) - 0x2800).count("1") for line in boxed(frame, True).splitlines()[1:-1] for ch in line[1:-1])
     assert dots == sum(frame.pixel(x, y) for x in range(128) for y in range(64))
     assert fits(80, 24) and not fits(140, 45)
+
+
+def test_at_80x24_the_screens_words_and_the_readmes_keys_are_printed_under_the_picture(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=1) as dev:
+        dev.wait(300)
+        frame = dev.frame()
+        words = Words()
+        assert words.seen(frame.pixels, dev.now)
+        text = _view(dev, frame, words.text, 80, 24, None)
+        under = text.splitlines()[18:]
+        assert "OK roll d6 ^more" in under[0] and "RE phase" in under[0], under  # the status line, in words
+        readme = (REPO / "README.md").read_text()
+        for key in ("Up/`w` = UP", "Down/`s` = DOWN", "Enter/`d` = OK", "Backspace/`a` = BACK"):
+            assert key in readme  # the keys the README gives are the ones the help line shows
+        assert "\u2191/w UP" in text and "\u2193/s DOWN" in text and "Enter/d OK" in text and "Bksp/a BACK" in text
+        dev.press("OK")  # the d6
+        changed = dev.frame()
+        assert not words.seen(changed.pixels, dev.now)  # a changing panel is read once it holds still
+        assert words.seen(changed.pixels, dev.now + Words.STILL_MS)
+        assert "Random Event d6" in words.text and "OK next" in words.text
 
 
 def _play(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str]]) -> None:
@@ -38,7 +60,7 @@ def _play(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str]]) -> None:
     while dev.now < end:
         while pending and dev.now - start >= pending[0][0]:
             _, button = pending.pop(0)
-            for down in plan.key(button, SHORT_MS, dev.now):
+            for down in plan.key(button.lower()[0], button, SHORT_MS, dev.now):
                 dev.down(down)
         ups, downs = plan.due(dev.now)
         for button in ups:
@@ -129,3 +151,90 @@ def test_packaging_uses_the_spdx_license_string_not_the_deprecated_table() -> No
     tomllib = pytest.importorskip("tomllib")  # Python 3.11+
     project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     assert project["license"] == "MIT" and (REPO / project["license-files"][0]).exists()
+
+
+def _to_first_bp(dev: SimDevice) -> None:
+    """A fresh game to its battle entry: the d6 rolled, the Attack card marked, OK held on."""
+    dev.press("OK")
+    dev.press("OK")
+    dev.press("UP")
+    dev.hold("OK")
+    assert "face-up BP" in dev.shown(), dev.shown()
+
+
+def _number(dev: SimDevice) -> int:
+    return next(int(t) for t in dev.texts() if t.isdigit())
+
+
+def _counts(held_ms: int) -> int:
+    """What a number entry counts for a hold of `held_ms`: 1 at once, then buttons.py's repeats."""
+    from tests.firmware.full_game import _repeat_due
+
+    return 1 + sum(1 for k in range(200) if _repeat_due(k) <= held_ms)
+
+
+def test_a_held_key_is_a_tap_then_one_hold_let_go_within_100_ms_of_the_last_repeat(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=1) as dev:
+        dev.wait(300)
+        _to_first_bp(dev)
+        plan = KeyPlan()
+        # as a terminal sends a held w: one key, a pause of 500 ms, then a repeat every 33 ms to 2 s
+        repeats = [500 + 33 * k for k in range(46)]
+        start = dev.now
+        edges: list[tuple[str, int]] = []
+
+        def run_to(at: int) -> None:
+            while dev.now - start < at:
+                ups, downs = plan.due(dev.now)
+                for button in ups:
+                    dev.up(button)
+                    edges.append(("up", dev.now - start))
+                for button in downs:
+                    dev.down(button)
+                    edges.append(("down", dev.now - start))
+                dev.wait(5)
+
+        for at in [0] + repeats:
+            run_to(at)
+            for down in plan.key("w", "UP", SHORT_MS, dev.now):
+                dev.down(down)
+                edges.append(("down", dev.now - start))
+        run_to(repeats[-1] + 1000)
+        kinds = [kind for kind, _ in edges]
+        assert kinds == ["down", "up", "down", "up"], edges  # a tap, then one hold
+        (_, tap_down), (_, tap_up), (_, hold_down), (_, hold_up) = edges
+        assert tap_up - tap_down <= SHORT_MS + 10 and hold_down == repeats[0]
+        assert 0 < hold_up - repeats[-1] <= 100, edges  # let go within 100 ms of the last repeat
+        held = _number(dev)
+        assert abs(held - (1 + _counts(hold_up - hold_down))) <= 1, (held, edges)
+        dev.wait(2500)
+        assert _number(dev) == held  # nothing counts after the key is let go
+
+
+def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=1) as dev:
+        dev.wait(300)
+        _to_first_bp(dev)
+        plan = KeyPlan()
+        # W (a long press of UP, 800 ms: 1, then repeats from 400 ms) and a w 300 ms after it ends
+        keys = [(0, "W", 800), (1100, "w", SHORT_MS)] + [(1400 + 120 * k, "w", SHORT_MS) for k in range(10)]
+        start = dev.now
+        for at, key, ms in keys:
+            while dev.now - start < at:
+                ups, downs = plan.due(dev.now)
+                for button in ups:
+                    dev.up(button)
+                for button in downs:
+                    dev.down(button)
+                dev.wait(5)
+            for down in plan.key(key, "UP", ms, dev.now):
+                dev.down(down)
+        for _ in range(100):
+            ups, downs = plan.due(dev.now)
+            for button in ups:
+                dev.up(button)
+            for button in downs:
+                dev.down(button)
+            dev.wait(5)
+        # the long press: 1 at once and repeats at 400, 490, 580, 670, 760 ms: 6; then 11 taps
+        assert _number(dev) == 6 + 11, dev.shown()

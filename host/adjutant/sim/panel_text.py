@@ -104,14 +104,29 @@ def _matches(lit: list[int], uniform: list[int], width: int, height: int) -> lis
     """(x, y, char) in cells for every 8x8 window that is a glyph, in either colour."""
     font, relaxed = glyphs(), relaxed_glyphs()
     found = []
+    # Over each 8 columns from x: what is lit (a window with nothing lit is a blank, never a
+    # glyph), and which rows are uniform in all 8 (strict) or in the first 7 (relaxed).
+    spans, strict, loose = [], [], []
+    for x in range(max(0, width - 7)):
+        lit_any, all_same = 0, -1
+        for c in range(7):
+            lit_any |= lit[x + c]
+            all_same &= uniform[x + c]
+        spans.append(lit_any | lit[x + 7])
+        loose.append(all_same)
+        strict.append(all_same & uniform[x + 7])
     for y in range(height - 7):
         for x in range(width - 7):
+            if not (spans[x] >> y) & 0xFF:
+                continue
+            whole = (strict[x] >> y) & 0xFF == 0xFF
+            if not whole and (loose[x] >> y) & RELAXED != RELAXED:
+                continue
             window = [(lit[x + c] >> y) & 0xFF for c in range(8)]
-            same = [(uniform[x + c] >> y) & 0xFF for c in range(8)]
             char = None
-            if all(b == 0xFF for b in same):
+            if whole:
                 char = font.get(tuple(window)) or font.get(tuple(0xFF ^ b for b in window))  # or light on a bar
-            if char is None and all(b & RELAXED == RELAXED for b in same[:7]):
+            if char is None:
                 char = relaxed.get(tuple(b & RELAXED for b in window[:7]))
             if char is not None and char != " ":
                 found.append((x, y, char))

@@ -2,7 +2,8 @@
 
 Keys: Up or w = UP, Down or s = DOWN, Enter, Right or d = OK,
 Backspace, Left or a = BACK. The capital letter (W S D A) holds the button
-for a long press; holding a key holds the button. q quits. The flash image
+for a long press; holding a key holds the button from the terminal's first
+repeat until its repeats stop. q quits. The flash image
 persists between runs; --fresh starts with an empty one.
 
 The board's USB serial port is a pty whose path is printed at the start:
@@ -24,7 +25,7 @@ import textwrap
 import tty
 
 from adjutant.link.ports import simulator_marker
-from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, SimDevice
+from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, Frame, SimDevice
 from adjutant.sim.screen_text import boxed, fits
 
 KEYS = {
@@ -46,69 +47,86 @@ KEYS = {
     "D": ("OK", LONG_MS),
     "A": ("BACK", LONG_MS),
 }
-HELP = "UP w/\u2191  DOWN s/\u2193  OK Enter/d/\u2192  BACK Bksp/a/\u2190  capital = long press  q = quit"
+# The README's keys, in one line of an 80-column terminal.
+HELP = "keys: \u2191/w UP  \u2193/s DOWN  Enter/d OK  Bksp/a BACK  W S D A hold  q quit"
 TICK_S = 0.02
 
 
-def parse_keys(data: str) -> list[tuple[str, int]]:
+def parse_keys(data: str) -> list[tuple[str, str, int]]:
+    """(key, button, ms) for each key in what the terminal sent; ("q", "QUIT", 0) to quit."""
     found = []
     i = 0
     while i < len(data):
         for length in (3, 1):
             chunk = data[i : i + length]
             if chunk in KEYS:
-                found.append(KEYS[chunk])
+                found.append((chunk, *KEYS[chunk]))
                 i += length
                 break
         else:
             if data[i] == "q":
-                found.append(("QUIT", 0))
+                found.append(("q", "QUIT", 0))
             i += 1
     return found
 
 
-TAP_GAP_MS = 40  # up between two taps: longer than the firmware's 20 ms debounce
-KEY_REPEAT_MS = 250  # a terminal repeats a held key only after this long, so a quicker second key is a tap
+TAP_GAP_MS = 40  # up between two presses of one button: longer than the firmware's 20 ms debounce
+# A terminal repeats a held key after a pause, then every 30-40 ms: the same key again this soon
+# is that repeat, and the button stays down until the repeats stop. A person's taps come slower.
+REPEAT_GAP_MS = 60
 
 
 class KeyPlan:
     """When to press and release each button, from the keys as they come.
 
-    A key for a button still held is either the terminal repeating a held
-    key (extend the hold) or a second tap (press again after this release):
-    told apart by how soon it came, as terminals wait before repeating.
+    A key is a press of its own `ms` long (a capital letter's is a long
+    press), made at once, or after the button's press under way. The same
+    key again within REPEAT_GAP_MS is the terminal repeating a held key: the
+    press under way is held on, and let go REPEAT_GAP_MS after the last
+    repeat. A held key is so a tap, then a hold from the terminal's first
+    repeat on, as the terminal sends it.
     """
 
     def __init__(self) -> None:
-        self.releases: dict[str, int] = {}  # button -> device time to let go
-        self.pressed_at: dict[str, int] = {}
-        self.taps: dict[str, list[int]] = {}  # button -> hold times of taps still to make
+        self.releases: dict[str, int] = {}  # button down now -> device time to let go
+        self.holding: dict[str, str] = {}  # button down now -> the key that pressed it
+        self.last: dict[str, tuple[str, int]] = {}  # button -> its last key, and when it came
+        self.queued: dict[str, list[tuple[str, int]]] = {}  # button -> (key, ms) of presses still to make
         self.next_down: dict[str, int] = {}
 
-    def key(self, button: str, ms: int, now: int) -> list[str]:
-        """A key arrived; returns the buttons to press now."""
-        if button in self.releases or button in self.next_down:
-            if button in self.releases and now - self.pressed_at[button] >= KEY_REPEAT_MS:
-                self.releases[button] = max(self.releases[button], now + ms)  # a held key, repeated
-            else:
-                self.taps.setdefault(button, []).append(ms)  # another tap
+    def key(self, key: str, button: str, ms: int, now: int) -> list[str]:
+        """A key arrived at device time `now`; returns the buttons to press now."""
+        last = self.last.get(button)
+        self.last[button] = (key, now)
+        repeated = last is not None and last[0] == key and now - last[1] <= REPEAT_GAP_MS
+        if repeated and self.holding.get(button) == key and not self.queued.get(button):
+            self.releases[button] = max(self.releases[button], now + REPEAT_GAP_MS)  # held on
             return []
-        self.pressed_at[button] = now
-        self.releases[button] = now + ms
+        if repeated:
+            return []  # the repeat of a press still to come: it is made as long as its key asks
+        if button in self.releases or button in self.next_down or self.queued.get(button):
+            self.queued.setdefault(button, []).append((key, ms))  # after the press under way
+            return []
+        self._down(button, key, ms, now)
         return [button]
+
+    def _down(self, button: str, key: str, ms: int, now: int) -> None:
+        self.holding[button] = key
+        self.releases[button] = now + ms
 
     def due(self, now: int) -> tuple[list[str], list[str]]:
         """(buttons to release, buttons to press) at device time `now`."""
         ups = [b for b, at in self.releases.items() if now >= at]
         for button in ups:
             del self.releases[button]
-            if self.taps.get(button):
+            del self.holding[button]
+            if self.queued.get(button):
                 self.next_down[button] = now + TAP_GAP_MS
         downs = [b for b, at in self.next_down.items() if now >= at]
         for button in downs:
             del self.next_down[button]
-            self.pressed_at[button] = now
-            self.releases[button] = now + self.taps[button].pop(0)
+            key, ms = self.queued[button].pop(0)
+            self._down(button, key, ms, now)
         return ups, downs
 
 
@@ -155,9 +173,10 @@ def main(argv: list[str] | None = None) -> int:
         problem = device.display_problem()  # None too on a bare board: no firmware runs to say
         if not sys.stdin.isatty():
             size = shutil.get_terminal_size()
-            print(boxed(device.frame(), braille=fits(size.columns, size.lines)))
-            if problem:
-                print(f"device: {problem}")
+            frame = device.frame()
+            words = Words()
+            words.seen(frame.pixels, device.now)
+            print(_view(device, frame, words.text, size.columns, size.lines, problem), end="")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
         return _interactive(device, problem)
@@ -198,10 +217,41 @@ def _lock(flash: pathlib.Path):
     return holder
 
 
+class Words:
+    """The panel's words as text, read off its pixels once it has held still a moment.
+
+    Reading takes some 30 ms, which a hold's counting (a count every 30 ms)
+    must not wait for: while the panel changes, the words of the last still
+    panel stay, and the picture shows the count.
+    """
+
+    STILL_MS = 150
+
+    def __init__(self) -> None:
+        self.pixels: bytes | None = None
+        self.changed_at = 0
+        self.text = ""
+        self.read_for: bytes | None = None
+
+    def seen(self, pixels: bytes, now: int) -> bool:
+        """The panel as shown at device time `now`; True if its words were read again."""
+        if pixels != self.pixels:
+            self.pixels, self.changed_at = pixels, now
+        if self.read_for == pixels:
+            return False
+        if self.read_for is not None and now - self.changed_at < self.STILL_MS:
+            return False  # the first panel is read at once; later ones once they hold still
+        from adjutant.sim.panel_text import read
+
+        self.read_for, self.text = pixels, "  ".join(read(pixels))
+        return True
+
+
 def _interactive(device: SimDevice, problem: str | None) -> int:
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     plan = KeyPlan()
+    words = Words()
     drawn: tuple = ()
     resized = [True]
     signal.signal(signal.SIGWINCH, lambda *_: resized.__setitem__(0, True))
@@ -213,41 +263,48 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
                 ready, _, _ = select.select([fd], [], [], TICK_S)
             except InterruptedError:  # a resize signal
                 ready = []
+            device.sync()  # the device's time now: each key is timed as it came
             if ready:
-                for button, ms in parse_keys(os.read(fd, 64).decode(errors="ignore")):
+                for key, button, ms in parse_keys(os.read(fd, 64).decode(errors="ignore")):
                     if button == "QUIT":
                         return 0
-                    for down in plan.key(button, ms, device.now):
+                    for down in plan.key(key, button, ms, device.now):
                         device.down(down)
-            device.sync()
             ups, downs = plan.due(device.now)
             for button in ups:
                 device.up(button)
             for button in downs:
                 device.down(button)
             size = shutil.get_terminal_size()
-            if (device.i2c_bytes, size) != drawn or resized[0]:
+            frame = device.frame()
+            reread = words.seen(frame.pixels, device.now)
+            if (device.i2c_bytes, size) != drawn or resized[0] or reread:
                 if resized[0]:
                     sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
                     resized[0] = False
                 drawn = (device.i2c_bytes, size)
-                sys.stdout.write("\x1b[H" + _view(device, size.columns, size.lines, problem))
+                sys.stdout.write("\x1b[H" + _view(device, frame, words.text, size.columns, size.lines, problem))
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         sys.stdout.write("\x1b[?25h\n")
 
 
-def _view(device: SimDevice, columns: int, lines: int, problem: str | None) -> str:
-    """The panel, the status, the keys and the port, cut to the terminal's width."""
-    frame = device.frame()
+WORD_ROWS = 3  # at 80x24: the picture's 18 rows, 3 of the panel's words, the keys and the port
+
+
+def _view(device: SimDevice, frame: Frame, words: str, columns: int, lines: int, problem: str | None) -> str:
+    """The panel, its words, the keys and the port, cut to the terminal's width."""
     screen = boxed(frame, braille=fits(columns, lines))
     if problem:  # the panel stays dark: say what the serial console says
-        status = "device: " + problem
+        said = "device: " + problem
+    elif not frame.on:
+        said = "panel asleep: any key wakes it"
     else:
-        status = "panel on" if frame.on else "panel asleep: any key wakes it"
+        said = "screen: " + words
     width = max(20, columns - 1)
-    rows = textwrap.wrap(status, width) + textwrap.wrap(HELP, width) + [f"serial port {device.serial_path}"[:width]]
+    rows = textwrap.wrap(said, width)[:WORD_ROWS] + textwrap.wrap(HELP, width)
+    rows.append(f"serial port {device.serial_path}"[:width])
     return screen + "\n" + "\n".join(row.ljust(width) for row in rows) + "\n"
 
 
