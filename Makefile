@@ -83,6 +83,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/instructions.py  # needs valgrind (Debian: apt install valgrind)
 	$(BIN)/python bench/link.py
 	$(BIN)/python bench/link_latency.py
+	$(BIN)/python bench/presses.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build
