@@ -5,8 +5,9 @@ import os
 
 PATH = "settings.json"
 # last_draw: the table draws (7.19) after the last turn too; by the rules' ruling it does not.
-# battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner").
-DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None, "last_draw": False, "battles": "bp"}
+# battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner");
+# solo: the side the player took in the last solitaire game, offered first for the next.
+DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None, "last_draw": False, "battles": "bp", "solo": "CP"}
 CHECKS = {
     "contrast": lambda v: type(v) is int and 0 <= v <= 255,
     "sleep": lambda v: type(v) is int and 0 <= v <= 3600,
@@ -14,6 +15,7 @@ CHECKS = {
     "board": lambda v: v is None or type(v) is str,
     "last_draw": lambda v: v is True or v is False,
     "battles": lambda v: v in ("bp", "winner"),
+    "solo": lambda v: v in ("CP", "EA"),
 }
 
 

@@ -23,17 +23,17 @@ class Guidance(Message):
 
 
 class Reshuffle(Message):
-    """8.1 at the end of turn 5, shown once as the Draw phase begins."""
+    """8.1 at the end of turn 5, shown once as the Draw phase begins; in solitaire, Step 1 follows."""
 
     name = "turn5"
 
     def __init__(self, ui):
-        text = "8.1 " + RESHUFFLE + "."
+        then = None
         if ui.session.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
-            from shared_engine.solitaire import SETUP
+            import screens
 
-            text += "\nSolitaire: start again from Step 1:\n" + "\n".join("%s: %s." % row for row in SETUP)
-        super().__init__(ui, "END OF TURN 5", text)
+            then = ("Step 1 again", lambda: ui.push(screens.setup_checklist(ui)))
+        super().__init__(ui, "END OF TURN 5", "8.1 " + RESHUFFLE + ".", then)
 
 
 class Setup(Message):

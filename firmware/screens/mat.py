@@ -68,10 +68,15 @@ class MatScreen(Screen):
         gfx.text(fb, die, 2, 2, 3)
         gfx.text(fb, "DEF", 34, 0)
         gfx.text(fb, state.defender, 32, 10, 2)
+        # the captured BP; once scored, the final totals, hands added (3.2), as the result screen says
+        totals = state.captured if state.result is None else state.result[0]
         for row, side in enumerate(("CP", "EA")):
             y = row * 15
-            gfx.text(fb, side, 72, y + 4)
-            value = str(state.captured[side])
+            if state.solo is None:
+                gfx.text(fb, side, 72, y + 4)
+            else:  # solitaire: whose total is whose; the Defender's side is named beside DEF
+                gfx.text(fb, "You" if side == state.solo else "AI", 69, y + 4)
+            value = str(totals[side])
             if len(value) < 3:
                 gfx.text(fb, value, 128 - gfx.width(value, 2), y, 2)
             else:  # three digits at double size would run into the side's name

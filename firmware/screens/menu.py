@@ -28,11 +28,9 @@ class Menu(ListScreen):
                 ("Undo", "", ui.undo if game.actions else None),
                 ("Redo", "", ui.redo if game.undone else None),
                 ("New game", "", lambda: ui.push(NewGame(ui))),
-                (
-                    "End game 3.4",
-                    "",
-                    lambda: ui.push(EndGame(ui)) if game.state.phase not in ("score", "over") else None,
-                ),
+            ]
+            + ([] if game.state.phase in ("score", "over") else [("End game 3.4", "", lambda: ui.push(EndGame(ui)))])
+            + [
                 ("History", "", lambda: ui.push(screens.History(ui))),
                 ("Card data", "", lambda: ui.push(screens.CardInfo(ui))),
                 ("Settings", "", lambda: ui.push(screens.Settings(ui))),
@@ -49,7 +47,7 @@ class NewGame(ListScreen):
         super().__init__(ui)
         self.turns = 10
         self.first = "CP"
-        self.side = "CP"
+        self.side = ui.settings["solo"]  # the side taken in the last solitaire game
 
     def items(self):
         return [
@@ -85,6 +83,8 @@ class NewGame(ListScreen):
             if not ui.session.new_game(name, turns, first):
                 return
             if solo:
+                if solo != ui.settings["solo"]:
+                    ui.set("solo", solo)
                 if ui.session.act("solo", solo):
                     ui.push(screens.setup_checklist(ui))
             else:

@@ -100,16 +100,19 @@ class NumberEntry(Screen):
 
 
 class Message(Screen):
-    """Text to read; UP/DOWN scroll, OK or BACK leave."""
+    """Text to read; UP/DOWN scroll, OK or BACK leave. Its last line says what OK does:
+    "OK: close", or `then`'s words when OK goes on to something (then: (words, action))."""
 
     name = "message"
 
-    def __init__(self, ui, title, text):
+    def __init__(self, ui, title, text, then=None):
         super().__init__(ui)
         self.title = title
         self.lines = []
         for paragraph in text.split("\n"):
             self.lines.extend(gfx.wrap(paragraph) or [""])
+        self.then = then
+        self.lines.append("OK: " + (then[0] if then else "close"))
         self.top = 0
 
     def draw(self, fb):
@@ -124,5 +127,7 @@ class Message(Screen):
             self.top += 1
         elif button == "UP" and self.top:
             self.top -= 1
-        elif button in ("OK", "BACK"):
+        elif button in ("OK", "BACK") and kind == "SHORT":
             self.ui.pop()
+            if button == "OK" and self.then:
+                self.then[1]()
