@@ -175,6 +175,23 @@ class Journal:
             pass
         return meta["sent"]
 
+    def put_draft(self, actions, value):
+        """What an entry's OK confirmed before its action can be made (the first side's BP), kept
+        with the action count it belongs to: replaced whole (written aside, then renamed)."""
+        path = self.base + ".dft"
+        with open(path + ".tmp", "wb") as f:
+            f.write(b"%d %d" % (actions, value))
+        os.rename(path + ".tmp", path)
+
+    def draft(self, actions):
+        """The number a draft kept for the game at `actions` actions, or None."""
+        try:
+            with open(self.base + ".dft", "rb") as f:
+                at, value = f.read().split()
+            return int(value) if int(at) == actions else None
+        except (OSError, ValueError):
+            return None
+
     def remove(self):
         self.close()
         for name in os.listdir(self.root):

@@ -38,8 +38,7 @@ class UI:
         self.asleep = False
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True  # the whole screen is to be drawn again
-        # A count to draw again if nothing else changed: (value, y, scale, width of its widest digits).
-        self.count = None  # type: tuple | None
+        self.count = None  # type: tuple | None  # a count to draw again alone: (value, y, scale, width)
         # Code was loaded since the lazy modules were last dropped: a screen pushed, the words
         # for an undo, the settings file; boot has loaded the record reader and the settings.
         self.loaded = True
@@ -51,6 +50,7 @@ class UI:
         self.session = Session(random_byte, self.warn)
         self.session.subscribe(self.saved)
         self.stack = [MatScreen(self)]
+        screens.reopen_entry(self)
 
     # -- what the session saved -----------------------------------------------
 

@@ -24,10 +24,13 @@ class TwoNumbers(Screen):
 
     repeat = ("UP", "DOWN")
 
-    def __init__(self, ui):
+    def __init__(self, ui, first=None):
         super().__init__(ui)
         self.values = [0, 0]
         self.side = 0
+        if first is not None:  # the first number, confirmed before a power cut: on to the second
+            self.values[0] = first
+            self.side = 1
 
     def key(self, button, kind):
         if kind not in ("SHORT", "REPEAT"):
@@ -41,9 +44,19 @@ class TwoNumbers(Screen):
                 self.ui.pop()
         elif button == "OK" and kind == "SHORT":
             if not self.side:
-                self.side = 1
+                self.confirm_first()
             else:
                 self.enter()
+
+    def confirm_first(self):
+        """OK on the first number: on flash before the screen moves on to the second."""
+        session = self.session
+        try:
+            session.journal.put_draft(len(session.game.actions), self.values[0])
+        except (OSError, MemoryError, AttributeError) as e:  # AttributeError: no game file
+            self.ui.warn("Not saved, so not done: %s" % e)
+            return
+        self.side = 1
 
     def adjust(self, button):
         self.values[self.side] = count(self.ui, button, self.values[self.side], NUMBER_Y, 2)
@@ -55,11 +68,11 @@ class TwoNumbers(Screen):
 class BattleEntry(TwoNumbers):
     name = "battle"
 
-    def __init__(self, ui):
-        super().__init__(ui)
+    def __init__(self, ui, first=None):
+        super().__init__(ui, first)
         self.captured = 0
         # the winner alone (the Defender picked first), or both sides' BP; hold OK swaps for this battle
-        self.winner_only = ui.settings["battles"] == "winner"
+        self.winner_only = ui.settings["battles"] == "winner" and first is None
         self.picked = ui.session.game.state.defender
 
     def capturing(self):

@@ -13,6 +13,8 @@ from tests.firmware.full_game import debounced, expected_totals
 
 # isort: on
 
+import os
+
 MICROPYTHON_ONLY = True  # tears block writes inside littlefs: the real one only
 
 STRIDE = 1  # every write; raise to sample when debugging
@@ -33,28 +35,39 @@ def _pause(ui):
         ui.session.compact()
 
 
+def _confirmed(ui):
+    """The first number an entry's OK confirmed while its second is set (7.14 CP's BP, 3.2 CP's hand), or None."""
+    top = ui.top()
+    if top.name not in ("battle", "hands") or top.side != 1 or (top.name == "battle" and top.capturing()):
+        return None
+    return top.values[0]
+
+
 def _reference():
-    """The log after each event, and the flash writes each event made."""
+    """The log and the entry's confirmed number after each event, and the flash writes each event made."""
     flash = _fresh_flash()
     ui, _ = rig.new_ui()
     boot_writes = flash.writes
     logs = [rig.logged(ui.session.game)]
+    confirmed = [None]
     writes = [flash.writes]
     for button, kind in debounced():
         ui.handle(button, kind, 0)
         _pause(ui)
         logs.append(rig.logged(ui.session.game))
+        confirmed.append(_confirmed(ui))
         writes.append(flash.writes)
     assert ui.session.game.state.result[0] == expected_totals(), ui.session.game.state_dict()  # the game was played out
+    assert confirmed.count(None) < len(confirmed) - 20  # each battle and the count confirmed a first number
     rig.unmount()
-    return boot_writes, logs, writes
+    return boot_writes, logs, confirmed, writes
 
 
 def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
-    boot_writes, logs, writes = _reference()
+    boot_writes, logs, confirmed, writes = _reference()
     script = debounced()
     total = writes[-1]
-    checked = 0
+    checked = drafts = 0
     for n in range(boot_writes + 1, total + 1, STRIDE):
         flash = _fresh_flash()
         ui, _ = rig.new_ui()
@@ -74,7 +87,24 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
         # a press may take several actions (hold OK: on to the battle); each is on flash by itself
         between = log.startswith(before) and after.startswith(log)
         assert log in (before, after) or between, "cut at write %d (event %d): game not resumed\n%s" % (n, step, log)
+        # a first side's BP that OK confirmed before the interrupted press is not lost either
+        if log == before and confirmed[step] is not None:
+            shown = _confirmed(resumed)
+            assert shown == confirmed[step], "cut at write %d (event %d): entry shows %r, OK confirmed %r %s" % (
+                n,
+                step,
+                shown,
+                confirmed[step],
+                (
+                    resumed.top().name,
+                    len(resumed.session.game.actions),
+                    resumed.session.game.state.phase,
+                    os.listdir("saved"),
+                ),
+            )
+            drafts += 1
         checked += 1
     rig.unmount()
     assert checked == total - boot_writes and checked > 150, checked  # 256-byte pages, compact records: ~180
-    print("power cut: %d writes checked" % checked)
+    assert drafts >= 10, drafts  # cuts while an entry stood at its second number: each battle
+    print("power cut: %d writes checked, %d with an entry's first number standing" % (checked, drafts))
