@@ -63,17 +63,25 @@ def say(event: dict, before: dict | None) -> str:
     if kind == "capture" and turn.get("winner"):
         captured = s["captured"]
         return f"{turn['winner']} captures {turn['captured']} BP (totals CP {captured['CP']}, EA {captured['EA']})"
+    end = s.get("end")
+    if kind in ("next", "hand", "no_nat") and end and end.get("final"):  # a solitaire game ends on a "next"
+        final = end["final"]
+        return f"game over: CP {final['CP']}, EA {final['EA']}: {end.get('winner') or 'a draw'}"
     if kind == "next":
         return f"{at}{PHASES.get(s['phase'], s['phase'])}"
     if kind == "new" or before is None or before.get("gid") != event.get("gid"):
-        return f"new game: {s.get('name')}, {s.get('turns')} turns"
-    end = s.get("end")
-    if end and end.get("final"):
-        final = end["final"]
-        return f"game over: CP {final['CP']}, EA {final['EA']}: {end.get('winner') or 'a draw'}"
+        name, turns = s.get("name") or "", s.get("turns")
+        return f"new game: {name}" + ("" if f"{turns} turns" in name else f", {turns} turns")
     if kind in ("undo", "redo"):
         return f"{kind}: now {at}{PHASES.get(s['phase'], s['phase'])}"
     return f"{at}{kind}"
+
+
+def _passed_through(event: dict) -> bool:
+    """The draw or end of the last turn: by the ruling the device goes on to counting hands at once
+    (unless the table draws after the last turn too), in the same press."""
+    s = event["state"]
+    return event.get("a") == "next" and s["phase"] in ("draw", "flip") and s["turn"] >= s["turns"]
 
 
 def follow(
@@ -87,14 +95,26 @@ def follow(
     if once:
         device.request("watch", on=False)
         return shown
+    held = None  # a phase the device may pass straight through: said only if the game stays in it
     try:
         while limit is None or shown < limit:
             event = device.wait_event(idle_s)
             if event is None:
+                if held is not None:
+                    echo(held)
+                    held, shown = None, shown + 1
                 device.check_same_boot()  # quiet: make sure it is still there, and the same boot
                 continue
-            echo(say(event, before))
+            if held is not None and event.get("a") != "next":
+                echo(held)
+                shown += 1
+            held = None
+            line = say(event, before)
             before = event
+            if _passed_through(event):
+                held = line
+                continue
+            echo(line)
             shown += 1
     finally:
         try:

@@ -1,0 +1,71 @@
+"""`adjutant watch` as a player at the desk hears a game: every line what happened at the table."""
+
+from __future__ import annotations
+
+import pathlib
+import threading
+
+import serial
+from adjutant.errors import DeviceRestarted
+from adjutant.link.client import Device
+from adjutant.sim.process import SimDevice
+from adjutant.watch import follow, say
+
+from shared_engine.game import Game
+
+
+def _watched(dev: SimDevice, presses: list) -> list[str]:
+    """What `watch` says while `presses` (button, ms) are made on the device."""
+    device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+    device.hello()
+    seen: list[str] = []
+
+    def watch() -> None:
+        try:
+            follow(device, False, seen.append, 0.5, 40)
+        except (DeviceRestarted, serial.SerialException, OSError):  # the simulator closes at the end
+            pass
+
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    dev.wait(300)
+    for button, ms in presses:
+        dev.hold(button, ms)
+        dev.wait(200)
+    dev.wait(2000)
+    return seen
+
+
+def test_watch_a_last_turn_says_no_draw_no_end_of_turn_and_the_final_score(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
+        dev.wait(300)
+        # Menu, New game, "Scen. turns" 10 -> 1, "Start scenario", the setup list read
+        presses = [("BACK", 80), ("DOWN", 80), ("DOWN", 80), ("DOWN", 80), ("OK", 80), ("DOWN", 80), ("OK", 80)]
+        presses += [("DOWN", 80)] * 9 + [("OK", 80), ("DOWN", 80), ("DOWN", 80), ("OK", 80)]
+        presses += [("OK", 80)]
+        presses += [("OK", 80), ("OK", 80), ("UP", 80), ("OK", 800)]  # d6, next, Attack card, on to the battle
+        presses += [("UP", 80), ("OK", 80), ("OK", 80), ("UP", 80), ("OK", 80)]  # CP 1, EA 0, 1 captured
+        presses += [("UP", 80), ("OK", 80), ("OK", 80)]  # hands: CP 1, EA 0 (3.2)
+        said = _watched(dev, presses)
+        end = dev.state()["game"]["end"]
+    assert "new game: Scenario, 1 turns" in said, said  # its turns said once
+    assert not [line for line in said if line in ("turn 1: draw", "turn 1: end of turn")], said
+    assert "turn 1: count the hands" in said
+    final = end["final"]
+    assert said[-1] == f"game over: CP {final['CP']}, EA {final['EA']}: {end['winner'] or 'a draw'}", said
+
+
+def test_watch_a_solitaire_game_ends_with_its_final_score_line() -> None:
+    game = Game.new("Solitaire", 1, "CP")
+    game.play_solo("EA")
+    game.roll_ai("s3", lambda: 0)
+    game.roll_re(lambda: 0)
+    for _ in range(4):
+        game.next_phase()
+    game.battle(3, 5)
+    game.capture(14)
+    before = {"a": "capture", "gid": "g0001", "state": game.state_dict()}
+    for _ in range(3):
+        game.next_phase()
+    event = {"a": "next", "gid": "g0001", "state": game.state_dict()}
+    assert say(event, before) == "game over: CP 0, EA 14: EA"  # Step 15: the captured BP alone
