@@ -241,7 +241,7 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         if any(when.estimated for when in dates):
             click.echo("~: dated from the device's uptime; ?: not dated (played before a restart): pull date")
         return
-    from adjutant.export.timeline import bp_shown, turns
+    from adjutant.export.timeline import bp_shown, game_of, turns
     from adjutant.export.when import played
 
     g = store.find(game)
@@ -250,9 +250,11 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
     for t in turns(g):
         bp = f"{bp_shown(t, 'CP')}-{bp_shown(t, 'EA')}" if t.winner else "   "
         won = f"{t.winner} +{t.captured}" if t.winner else ""
-        click.echo(
-            f"  turn {t.turn:>2}  defender {t.defender}  BP {bp:<7} {won:<9} CP {t.total_cp:>3}  EA {t.total_ea:>3}"
-        )
+        totals = f"CP {t.total_cp:>3}  EA {t.total_ea:>3}"
+        click.echo(f"  turn {t.turn:>2}  def {t.defender}  BP {bp:<7} {won:<7} {totals}  {t.event}")
+    hands = game_of(g).state.in_hand
+    if hands:
+        click.echo(f"  in hand at the end (3.2): CP {hands['CP']}, EA {hands['EA']}")
     if g.over:
         click.echo(
             f"  result: {(f'{g.winner} wins by {g.margin}, {g.level}') if g.winner else 'draw'} (CP {g.cp}, EA {g.ea})"

@@ -17,7 +17,7 @@ from adjutant.export.timeline import Turn, bp_shown
 from adjutant.export.when import offset
 from adjutant.store import Store, StoredGame
 
-HEAD = ["turn", "defender", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
+HEAD = ["turn", "defender", "Random Event", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
 
 
 def stories(store: Store, games: list[StoredGame]) -> list[Story]:
@@ -30,7 +30,7 @@ def _rows(track: list[Turn]) -> list[list[str]]:
         return "" if v is None else str(v)
 
     return [
-        [str(t.turn), t.defender, bp_shown(t, "CP"), bp_shown(t, "EA"), cell(t.winner), cell(t.captured)]
+        [str(t.turn), t.defender, t.event, bp_shown(t, "CP"), bp_shown(t, "EA"), cell(t.winner), cell(t.captured)]
         + [f"{t.total_cp}-{t.total_ea}"]
         for t in track
     ]

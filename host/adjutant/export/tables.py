@@ -7,7 +7,7 @@ import dataclasses
 import io
 import json
 
-from adjutant.export.timeline import bp_shown, turns
+from adjutant.export.timeline import bp_shown, game_of, turns
 from adjutant.export.when import played
 from adjutant.store import StoredGame
 
@@ -26,8 +26,22 @@ GAME_COLUMNS = (
     "started",
     "ended",
     "estimated",
+    "cp_hand",
+    "ea_hand",
 )
-TURN_COLUMNS = ("turn", "defender", "turn_winner", "bp_cp", "bp_ea", "captured", "cum_cp", "cum_ea")
+TURN_COLUMNS = (
+    "turn",
+    "defender",
+    "re_card",
+    "d6",
+    "cancelled_by",
+    "turn_winner",
+    "bp_cp",
+    "bp_ea",
+    "captured",
+    "cum_cp",
+    "cum_ea",
+)
 
 
 def _game_cells(g: StoredGame) -> list:
@@ -35,7 +49,8 @@ def _game_cells(g: StoredGame) -> list:
     start = when.start.isoformat() if when.known else None
     end = when.end.isoformat() if when.end else None
     cells = [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
-    return cells + [start, end, int(when.estimated)]
+    hands = game_of(g).state.in_hand or {}  # BP of Nationality cards in hand at the end (3.2)
+    return cells + [start, end, int(when.estimated), hands.get("CP"), hands.get("EA")]
 
 
 def _game_dict(g: StoredGame) -> dict:
@@ -59,8 +74,8 @@ def to_csv(games: list[StoredGame]) -> str:
         for t in turns(g):
             writer.writerow(
                 cells
-                + [t.turn, t.defender, t.winner, bp_shown(t, "CP"), bp_shown(t, "EA")]
-                + [t.captured, t.total_cp, t.total_ea]
+                + [t.turn, t.defender, t.re_card, " ".join(str(n) for n in t.rolls), t.cancelled_by]
+                + [t.winner, bp_shown(t, "CP"), bp_shown(t, "EA"), t.captured, t.total_cp, t.total_ea]
             )
     return out.getvalue()
 

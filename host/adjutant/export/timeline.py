@@ -18,6 +18,21 @@ class Turn:
     captured: int | None
     total_cp: int  # cumulative captured BP after this turn
     total_ea: int
+    re_card: str | None = None  # the Random Event card drawn (7.7), by its card-data id
+    rolls: tuple[int, ...] = ()  # its d6, rolled by the Defender
+    cancelled_by: str | None = None  # "EA joker": who cancelled the Random Event, and with what
+
+    @property
+    def event(self) -> str:
+        """The Random Event phase in a few words: "re-mud, d6 5", "d6 3", "EA joker cancelled", "no d6"."""
+        words = [self.re_card] if self.re_card else []
+        if self.cancelled_by:
+            words.append(f"{self.cancelled_by} cancelled")
+        elif self.rolls:
+            words.append("d6 " + " ".join(str(n) for n in self.rolls))
+        else:
+            words.append("no d6")
+        return ", ".join(words)
 
 
 NOT_ENTERED = "\u2013"  # a turn whose winner alone was entered (winner-only battle entry)
@@ -44,6 +59,7 @@ def turns(stored: StoredGame) -> list[Turn]:
         if d["winner"] and d["captured"]:
             totals[d["winner"]] += d["captured"]
         bp = d["bp"] or {}
+        cancel = d["cancel"]
         out.append(
             Turn(
                 d["turn"],
@@ -54,6 +70,9 @@ def turns(stored: StoredGame) -> list[Turn]:
                 d["captured"],
                 totals["CP"],
                 totals["EA"],
+                d["re"],
+                tuple(d["rolls"]),
+                f"{cancel['side']} {cancel['by']}" if cancel else None,
             )
         )
     return out

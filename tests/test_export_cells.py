@@ -1,0 +1,120 @@
+"""Every export says what was played: each cell and key checked against a game worked out from the rules.
+
+A 3-turn scenario (1.5), CP defending first (2.7, 7.20 alternates):
+- turn 1: Random Event card re-mud, d6 4; face-up BP CP 9, EA 5: CP wins (7.14) and captures 4;
+- turn 2: EA cancels the Random Event with a Joker (7.7), no d6; the table enters the winner alone: EA, 2 captured;
+- turn 3: no d6 needed; BP 3-3, a tie the Defender (CP) wins (7.14), 1 captured;
+- hands at the end (3.2): CP 6, EA 2. Totals CP 4+1+6 = 11, EA 2+2 = 4: CP by 7, under 10: a draw (3.5).
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import pathlib
+
+import pytest
+from adjutant.pull import summarize
+from adjutant.store import Store
+
+from shared_engine.game import Game
+from tests.cli_run import run_cli
+from tests.engine.helpers import to_phase
+
+DASH = "\u2013"
+TURNS = [  # turn, defender, re_card, d6, cancelled_by, winner, bp_cp, bp_ea, captured, cum_cp, cum_ea
+    ("1", "CP", "re-mud", "4", "", "CP", "9", "5", "4", "4", "0"),
+    ("2", "EA", "", "", "EA joker", "EA", DASH, DASH, "2", "4", "2"),
+    ("3", "CP", "", "", "", "CP", "3", "3", "1", "5", "2"),
+]
+
+
+def _played() -> Game:
+    game = Game.new("Scenario, 3 turns", 3, "CP")
+    game.draw_re("re-mud")
+    game.roll_re(lambda: 3)  # a byte of 3: face 4
+    to_phase(game, "battle")
+    game.battle(9, 5)
+    game.capture(4)
+    to_phase(game, "flip")
+    game.next_phase()
+    game.cancel_re("EA", "joker")
+    to_phase(game, "battle")
+    game.won("EA")
+    game.capture(2)
+    to_phase(game, "flip")
+    game.next_phase()
+    to_phase(game, "battle")
+    game.battle(3, 3)
+    game.capture(1)
+    for _ in range(3):
+        game.next_phase()
+    game.final_hands(6, 2)
+    return game
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    path = tmp_path_factory.mktemp("cells") / "archive.sqlite3"
+    game = _played()
+    assert game.state.current.re_rolls == [] and game.state.track[0].re_rolls == [4]
+    store = Store(path)
+    store.seen("dev0001-abcd", "pico", "test")
+    log = game.log_text()
+    store.put(
+        summarize("dev0001-abcd", "g0001", hashlib.sha256(log.encode()).hexdigest(), log, game, None), cursor=True
+    )
+    store.commit()
+    store.close()
+    return path
+
+
+def test_the_csv_has_every_turns_cells_under_their_names(archive: pathlib.Path) -> None:
+    rows = list(csv.DictReader(io.StringIO(run_cli("export", "--format", "csv", db=archive).stdout)))
+    names = ("turn", "defender", "re_card", "d6", "cancelled_by", "turn_winner", "bp_cp", "bp_ea", "captured")
+    for row, turn in zip(rows, TURNS, strict=True):
+        assert tuple(row[n] for n in names + ("cum_cp", "cum_ea")) == turn, row
+    game = rows[0]
+    assert (game["cp_hand"], game["ea_hand"]) == ("6", "2")
+    assert (game["cp_total"], game["ea_total"], game["winner"], game["margin"], game["level"]) == (
+        "11",
+        "4",
+        "",
+        "7",
+        "Draw",
+    )
+    assert game["name"] == "Scenario, 3 turns" and game["over"] == "1"
+
+
+def test_the_json_has_every_turns_keys_and_values(archive: pathlib.Path) -> None:
+    (game,) = json.loads(run_cli("export", "--format", "json", db=archive).stdout)
+    assert (game["cp_total"], game["ea_total"], game["cp_hand"], game["ea_hand"]) == (11, 4, 6, 2)
+    keys = ("turn", "defender", "re_card", "rolls", "cancelled_by", "winner", "bp_cp", "bp_ea", "captured")
+    got = [tuple(t[k] for k in keys + ("total_cp", "total_ea")) for t in game["turns"]]
+    assert got == [
+        (1, "CP", "re-mud", [4], None, "CP", 9, 5, 4, 4, 0),
+        (2, "EA", None, [], "EA joker", "EA", None, None, 2, 4, 2),  # BP not entered: null in JSON
+        (3, "CP", None, [], None, "CP", 3, 3, 1, 5, 2),
+    ]
+    assert {"a": "win", "side": "EA", "v": 1} in game["log"]
+
+
+def test_the_report_and_games_id_say_the_random_events_the_bp_not_entered_and_the_hands(
+    archive: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=archive)
+    md = (tmp_path / "r.md").read_text()
+    assert "| 1 | CP | re-mud, d6 4 | 9 | 5 | CP | 4 | 4-0 |" in md, md
+    assert f"| 2 | EA | EA joker cancelled | {DASH} | {DASH} | EA | 2 | 4-2 |" in md
+    assert "| 3 | CP | no d6 | 3 | 3 | CP | 1 | 5-2 |" in md
+    assert "CP 5 captured + 6 in hand = 11; EA 2 captured + 2 in hand = 4" in md
+    page = run_cli("export", "--format", "html", db=archive).stdout
+    assert "<td>re-mud, d6 4</td>" in page and "<td>EA joker cancelled</td>" in page and f"<td>{DASH}</td>" in page
+    shown = run_cli("games", "g0001", db=archive).stdout
+    lines = [line for line in shown.splitlines() if line.strip().startswith("turn")]
+    assert "BP 9-5" in lines[0] and "CP +4" in lines[0] and lines[0].endswith("re-mud, d6 4"), lines
+    assert f"BP {DASH}-{DASH}" in lines[1] and lines[1].endswith("EA joker cancelled"), lines
+    assert lines[2].endswith("no d6")
+    assert "in hand at the end (3.2): CP 6, EA 2" in shown
