@@ -11,8 +11,8 @@ from journal import remove_quietly as _remove
 
 from shared_engine import frames
 
-CARDS_MAX = 64 * 1024  # card file as sent (compressed or not)
-CARDS_JSON_MAX = 48 * 1024  # card file once inflated
+CARDS_MAX = frames.CARDS_MAX
+CARDS_JSON_MAX = frames.CARDS_JSON_MAX
 PART = "cards.part"
 PART_META = "cards.part.meta"
 NEW = "cards.new"

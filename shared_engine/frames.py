@@ -29,6 +29,8 @@ ACKS_MAX = 32  # [gid, sha] acks in one request
 READ_CHUNK = 2048  # compact log bytes in one read reply, before compression
 CARD_CHUNK = 1536  # card data in one upload frame: room for the header within BODY_MAX
 WINDOW_BITS = 10  # raw deflate with a 1 KB window, both ways: a board inflates in little heap
+CARDS_MAX = 64 * 1024  # card data as sent (compressed or not)
+CARDS_JSON_MAX = 48 * 1024  # card data once inflated: what the device keeps (`adjutant cards check` says so first)
 
 # Reply status codes. 0 is success; the rest name what went wrong.
 OK = 0

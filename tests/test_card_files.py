@@ -77,3 +77,34 @@ def test_the_template_holds_a_card_of_every_deck_and_passes_its_own_check(tmp_pa
     decks = {card["deck"] for card in load(_write(tmp_path / "t.csv", template("csv")))["cards"]}
     assert decks == set(DECKS)
     assert load(_write(tmp_path / "t.json", template("json")))["cards"]
+
+
+def test_a_card_the_devices_font_cannot_draw_is_refused_with_its_line_field_and_what_to_write(
+    tmp_path: pathlib.Path,
+) -> None:
+    path = tmp_path / "cards.csv"
+    path.write_text(TEMPLATE_CSV.replace("Joffre", "Joffre \u2013 Général"), encoding="utf-8")
+    done = _check(path)
+    assert done.returncode == 7, done.stderr
+    line = f"{path}:4: name: '\u2013' '\u00e9' cannot be drawn by the device's font: write 'Joffre - General'"
+    assert line in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_card_data_larger_than_the_device_takes_is_refused_before_any_push(tmp_path: pathlib.Path) -> None:
+    from shared_engine.frames import CARDS_JSON_MAX
+
+    rows = "".join(f"neu-{i:04d},Neutral card number {i:04d} of many,NEU,{i % 10},,,,\n" for i in range(1200))
+    path = tmp_path / "cards.csv"
+    path.write_text("#version,big-1\nid,name,deck,bp,icons,rank,side,d6\n" + rows)
+    done = _check(path)
+    assert done.returncode == 7, done.stderr
+    assert f"bytes of card data: the device takes at most {CARDS_JSON_MAX:,}" in done.stderr, done.stderr
+
+
+def test_a_csv_saved_as_windows_1252_is_told_to_be_saved_as_utf_8(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "cards.csv"
+    path.write_bytes(TEMPLATE_CSV.replace("Joffre", "Joffre G\u00e9n\u00e9ral").encode("cp1252"))
+    done = _check(path)
+    assert done.returncode == 7, done.stderr
+    assert done.stderr.splitlines()[0] == f'{path}:4: not UTF-8 text: save it as UTF-8 (in Excel: "CSV UTF-8")'

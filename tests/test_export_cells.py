@@ -55,20 +55,23 @@ def _played() -> Game:
     return game
 
 
-@pytest.fixture(scope="module")
-def archive(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
-    path = tmp_path_factory.mktemp("cells") / "archive.sqlite3"
-    game = _played()
-    assert game.state.current.re_rolls == [] and game.state.track[0].re_rolls == [4]
+def _archive(path: pathlib.Path, games: list[Game]) -> pathlib.Path:
     store = Store(path)
     store.seen("dev0001-abcd", "pico", "test")
-    log = game.log_text()
-    store.put(
-        summarize("dev0001-abcd", "g0001", hashlib.sha256(log.encode()).hexdigest(), log, game, None), cursor=True
-    )
+    for number, game in enumerate(games, 1):
+        log = game.log_text()
+        sha = hashlib.sha256(log.encode()).hexdigest()
+        store.put(summarize("dev0001-abcd", "g%04d" % number, sha, log, game, None), cursor=True)
     store.commit()
     store.close()
     return path
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    game = _played()
+    assert game.state.current.re_rolls == [] and game.state.track[0].re_rolls == [4]
+    return _archive(tmp_path_factory.mktemp("cells") / "archive.sqlite3", [game])
 
 
 def test_the_csv_has_every_turns_cells_under_their_names(archive: pathlib.Path) -> None:
@@ -118,3 +121,37 @@ def test_the_report_and_games_id_say_the_random_events_the_bp_not_entered_and_th
     assert f"BP {DASH}-{DASH}" in lines[1] and lines[1].endswith("EA joker cancelled"), lines
     assert lines[2].endswith("no d6")
     assert "in hand at the end (3.2): CP 6, EA 2" in shown
+
+
+def test_names_given_for_one_games_bg_stats_play_stay_with_that_game(tmp_path: pathlib.Path) -> None:
+    path = _archive(tmp_path / "archive.sqlite3", [_played(), _played(), _played()])
+    shared = run_cli(
+        "export", "--format", "bgstats-json", "--player", "CP=Anna", "--player", "EA=Ben", "g0002", db=path
+    )
+    assert [p["name"] for p in json.loads(shared.stdout)["players"]] == ["Anna", "Ben"]
+    run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=path)
+    md = (tmp_path / "r.md").read_text()
+    assert md.count("CP Anna, EA Ben") == 1, md  # the game they played, and no other
+    assert md.count("CP Central Powers, EA Entente Allies") == 2
+    other = json.loads(run_cli("export", "--format", "bgstats-json", "g0003", db=path).stdout)
+    assert [p["name"] for p in other["players"]] == ["Central Powers", "Entente Allies"]
+
+
+def test_at_80_columns_the_games_list_does_not_wrap_and_a_qr_code_too_wide_points_to_its_png(
+    tmp_path: pathlib.Path,
+) -> None:
+    from tests.report_archive import build
+
+    path = tmp_path / "four.sqlite3"
+    build(path).close()
+    listed = run_cli("games", db=path, COLUMNS="80").stdout.splitlines()
+    assert len(listed) >= 5 and max(len(line) for line in listed) <= 79, listed
+    assert listed[0].split() == ["GAME", "PLAYED", "NAME", "MODE", "RESULT", "CP-EA"]
+    assert "CP by 17 Moral" in listed[1] and listed[1].endswith("30-13"), listed[1]  # the basic game's result
+    narrow = run_cli("export", "--format", "bgstats", "--qr", str(tmp_path / "qr"), "g0001", db=path, COLUMNS="80")
+    png = tmp_path / "qr" / "bgstats-g0001.png"
+    assert png.exists()
+    assert f"the terminal has 80: scan {png} instead" in narrow.stderr, narrow.stderr
+    assert "\u2580" not in narrow.stderr and "\u2588" not in narrow.stderr  # no half-drawn code
+    wide = run_cli("export", "--format", "bgstats", "--qr", str(tmp_path / "qr"), "g0001", db=path, COLUMNS="200")
+    assert "scan with the phone's camera" in wide.stderr and "\u2588" in wide.stderr

@@ -103,7 +103,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     wins = [decided and final["CP"] > final["EA"], decided and final["EA"] > final["CP"]]
     assert [p["winner"] for p in play_json["players"]] == wins
     later = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
-    assert [p["name"] for p in later["players"]] == ["Anna", "Entente Allies"]  # remembered in the archive
+    assert [p["name"] for p in later["players"]] == ["Anna", "Entente Allies"]  # recorded for this game
     swapped = json.loads(
         adjutant(played, db, "export", "--format", "bgstats-json", "--player", "EA=Anna", "--player", "CP=Ben").stdout
     )
@@ -123,7 +123,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     assert png.read_bytes() == wanted.read_bytes()  # the code holds the very link printed
     assert play_json["sourceName"] == "Adjutant"
     assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
-    assert [p["score"] for p in play_json["players"]] == [str(final["CP"]), str(final["EA"])]
+    assert [p["score"] for p in play_json["players"]] == [final["CP"], final["EA"]]  # numbers
 
 
 def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, tmp_path: pathlib.Path) -> None:
@@ -134,7 +134,7 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert count == 1
     listing = adjutant(played, db, "games").stdout.splitlines()
-    assert listing[0].split() == ["GAME", "PLAYED", "NAME", "MODE", "RESULT", "TOTAL", "BP"] and len(listing) == 3
+    assert listing[0].split() == ["GAME", "PLAYED", "NAME", "MODE", "RESULT", "CP-EA"] and len(listing) == 3
     # played before any host connected: dated from the device's uptime, and the list says so
     assert listing[1].split()[1].endswith("~") and listing[2].startswith("~: dated from the device's uptime")
     games = json.loads(adjutant(played, db, "games", "--json").stdout)
@@ -586,7 +586,7 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
     rows = list(csv.DictReader(io.StringIO(to_csv([solo]))))
     assert {r["mode"] for r in rows} == {"solitaire (EA)"} and len(rows) == 5
     assert '{"a":"ai","die":6' in solo.log and '"step":"s3"' in solo.log and '"step":"s11"' in solo.log
-    store.remember("player.CP", "Anna")  # a remembered person never takes the AI's side
+    store.set_players([solo], {"CP": "Anna"})  # a person recorded for the AI's side never takes it
     play_json = play(solo, players.of(store, solo))
     assert play_json["solo"] is True
     assert [p["name"] for p in play_json["players"]] == ["AI (Solitaire 3.3)", "Entente Allies"]  # CP is the AI

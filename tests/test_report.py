@@ -152,3 +152,34 @@ def test_the_page_renders_in_a_browser_and_no_chart_hides_a_point(archive: pathl
             assert found["points"] == 2 * begun  # both sides' totals at every turn
             assert found["faults"] == [], (plan.gid, found["faults"])
         browser.close()
+
+
+FITS = """
+() => {
+  const page = document.scrollingElement.scrollWidth;
+  const over = [...document.querySelectorAll("table, dl, .track, figure")]
+    .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)
+    .map(e => e.tagName + " " + Math.round(e.getBoundingClientRect().right));
+  const ticks = [...document.querySelectorAll("figure svg g[id*='ytick'] text")]
+    .map(t => t.textContent.trim());
+  return {page, over, ticks};
+}
+"""
+
+
+def test_on_a_phone_400_px_wide_every_table_fits_and_the_bp_axis_counts_whole_bp(
+    archive: pathlib.Path, tmp_path
+) -> None:
+    page_file = tmp_path / "games.html"
+    export(archive, "--format", "html", "-o", str(page_file))
+    flags = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+    flags += ["--disable-component-update", "--disable-sync", "--disable-quic"]
+    with _browser() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        page = browser.new_page(viewport={"width": 400, "height": 800})
+        page.goto(page_file.as_uri())
+        found = page.evaluate(FITS)
+        page.screenshot(path=str(tmp_path / "phone.png"), full_page=True)
+        browser.close()
+    assert found["page"] <= 400 and found["over"] == [], found  # nothing to scroll sideways
+    assert found["ticks"] and all(t.lstrip("\u2212-").isdigit() for t in found["ticks"]), found["ticks"]

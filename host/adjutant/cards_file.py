@@ -14,10 +14,12 @@ import csv
 import io
 import json
 import pathlib
+import unicodedata
 from dataclasses import dataclass
 
 from shared_engine.cards import DECKS, FIELDS, ICONS, CardSet, card_errors
 from shared_engine.errors import CardDataError
+from shared_engine.frames import CARDS_JSON_MAX
 
 
 @dataclass
@@ -43,8 +45,13 @@ def load(path: pathlib.Path) -> dict:
     name = str(path)
     try:
         text = path.read_text(encoding="utf-8-sig")  # Excel starts its UTF-8 CSV with a byte-order mark
-    except (OSError, UnicodeDecodeError) as e:
-        raise CardFileError([Problem(name, None, "", f"cannot read: {e}")]) from e
+    except UnicodeDecodeError as e:
+        at = path.read_bytes()[: e.start].count(b"\n") + 1
+        raise CardFileError(
+            [Problem(name, at, "", 'not UTF-8 text: save it as UTF-8 (in Excel: "CSV UTF-8")')]
+        ) from e
+    except OSError as e:
+        raise CardFileError([Problem(name, None, "", f"cannot read: {e.strerror or e}")]) from e
     problems: list[Problem] = []
     if path.suffix.lower() == ".json":
         data, lines = _from_json(name, text)
@@ -66,8 +73,15 @@ def load(path: pathlib.Path) -> dict:
                 problems.append(Problem(name, line, "id", f"{card_id!r} is also used on line {seen[card_id]}"))
             else:
                 seen[card_id] = line or 0
+    for i, card in enumerate(data["cards"]):
+        problems += _undrawable(name, lines[i] if i < len(lines) else None, card)
     if not data["cards"]:
         problems.append(Problem(name, None, "cards", "no cards in the file"))
+    size = len(packed(data))
+    if not problems and size > CARDS_JSON_MAX:
+        problems.append(
+            Problem(name, None, "", f"{size:,} bytes of card data: the device takes at most {CARDS_JSON_MAX:,}")
+        )
     if problems:
         raise CardFileError(problems)
     try:
@@ -75,6 +89,30 @@ def load(path: pathlib.Path) -> dict:
     except CardDataError as e:
         raise CardFileError([Problem(name, None, "", str(e))]) from e
     return data
+
+
+FONT = range(32, 127)  # the device's 8x8 font: printable ASCII
+PLAIN = str.maketrans(
+    {"\u2013": "-", "\u2014": "-", "\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2026": "..."}
+)
+
+
+def _undrawable(name: str, line: int | None, card: object) -> list[Problem]:
+    """Text the device's font cannot draw, field by field, with what to write instead."""
+    if not isinstance(card, dict):
+        return []
+    out = []
+    for field in ("name", "d6"):
+        value = card.get(field)
+        for text in value if isinstance(value, list) else [value]:
+            if not isinstance(text, str):
+                continue
+            bad = list(dict.fromkeys(c for c in text if ord(c) not in FONT))
+            if bad:
+                plain = unicodedata.normalize("NFKD", text.translate(PLAIN)).encode("ascii", "ignore").decode()
+                shown = " ".join(repr(c) for c in bad)
+                out.append(Problem(name, line, field, f"{shown} cannot be drawn by the device's font: write {plain!r}"))
+    return out
 
 
 def _from_json(name: str, text: str) -> tuple[dict, list[int]]:

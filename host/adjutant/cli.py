@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import sys
 import time
 
@@ -97,7 +98,9 @@ def info(ctx: click.Context) -> None:
     device = _device(ctx, warn=False)
     i = device.info
     state = device.request("state")
-    games = device.request("list")
+    from adjutant.pull import listing
+
+    on_device = listing(device, None, None, [])  # every page of the list: how many exactly
     rows = [
         ("firmware", i["fw"]),
         ("protocol", str(i["proto"])),
@@ -107,7 +110,7 @@ def info(ctx: click.Context) -> None:
         ("boot id", i["boot"]),
         ("card data", i["cards"] or "none (adjutant cards push FILE)"),
         ("capabilities", ", ".join(i["caps"])),
-        ("games on device", str(len(games["games"])) + (" or more" if games.get("more") else "")),
+        ("games on device", str(len(on_device))),
         ("playing", f"{state['gid']}: turn {state['state']['turn']}, phase {state['state']['phase']}"),
     ]
     for name, value in rows:
@@ -181,9 +184,16 @@ def cards_template(kind: str) -> None:
 def pull(ctx: click.Context) -> None:
     """Copy new games from the device into the archive (again: nothing new, nothing twice)."""
     from adjutant.pull import pull as pull_games
+    from adjutant.store import default_path
 
+    # an archive that is there is checked first (a damaged one is said without the device);
+    # one that is not is made only once the device answers
+    existing = pathlib.Path(ctx.obj["db"] or default_path()).exists()
+    store = _store(ctx) if existing else None
     device = _device(ctx)
-    store = _store(ctx)
+    store = store or _store(ctx)
+    if store.created:
+        click.echo(f"created the archive {store.path}")
     Progress, cols = _progress()
     bar, _, count, text, remaining, _ = cols
     rate = text("{task.fields[rate]}")
@@ -229,17 +239,18 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
             return
         from adjutant.export.when import played
 
-        click.echo(f"{'GAME':<16}{'PLAYED':<12}{'NAME':<20}{'MODE':<10}{'RESULT':<28}TOTAL BP")
+        # a row fits 79 columns, as an 80-column terminal shows it without wrapping
+        click.echo(f"{'GAME':<15}{'PLAYED':<12}{'NAME':<16}{'MODE':<9}{'RESULT':<20}CP-EA")
         dates = [played(g) for g in rows]
         for g, when in zip(rows, dates):
             day = f"{when.start:%Y-%m-%d}{'~' if when.estimated else ''}" if when.known else "?"
-            result = (f"{g.winner} by {g.margin}, {g.level}" if g.winner else "draw") if g.over else "in progress"
-            cp = "-" if g.cp is None else g.cp
-            ea = "-" if g.ea is None else g.ea
+            result = (f"{g.winner} by {g.margin} {g.level}" if g.winner else "draw") if g.over else "in progress"
+            total = "" if g.cp is None else f"{g.cp}-{g.ea}"
             mode = f"solo {g.solo}" if g.solo else g.kind
-            click.echo(f"{g.key:<16}{day:<12}{g.name:<20}{mode:<10}{result:<28}CP {cp:>3}  EA {ea:>3}")
+            name = g.name if len(g.name) <= 15 else g.name[:14] + "\u2026"
+            click.echo(f"{g.key:<15}{day:<12}{name:<16}{mode:<9}{result:<20}{total}".rstrip())
         if any(when.estimated for when in dates):
-            click.echo("~: dated from the device's uptime; ?: not dated (played before a restart): pull date")
+            click.echo("~: dated from the device's uptime; ?: played before a restart, not dated")
         return
     from adjutant.export.timeline import bp_shown, game_of, turns
     from adjutant.export.when import played
@@ -273,7 +284,7 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     "--player",
     multiple=True,
     metavar="SIDE=NAME",
-    help="who played a side of these games, e.g. CP=Anna; remembered for games with no names",
+    help="who played a side of the games exported, e.g. CP=Anna; recorded for those games alone",
 )
 @click.option(
     "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
@@ -332,8 +343,7 @@ def export(
                 click.echo(f"{g.key} is not finished: BG Stats records finished plays only; skipped", err=True)
         if not finished:
             raise AdjutantError("no finished game to export: finish the game on the device, then pull")
-        defaults = players.remembered(store)
-        plays = [(g, play(g, players.of(store, g, defaults), bgg)) for g in finished]
+        plays = [(g, play(g, players.of(store, g), bgg)) for g in finished]
         if kind == "bgstats-json":
             text = to_bgstats([one for _, one in plays])
         else:
@@ -393,8 +403,18 @@ def _qr_codes(folder: pathlib.Path, links: list) -> None:
         code = segno.make(url, error="l")
         path = folder / f"bgstats-{game.gid}.png"
         code.save(str(path), scale=4, border=4)
+        # compact: two rows of modules a line, a module a column, with its 2-module quiet zone
+        width = code.symbol_size(scale=1, border=2)[0]
+        columns = shutil.get_terminal_size().columns
+        if width > columns:
+            click.echo(
+                f"{game.key}: the QR code needs {width} columns, the terminal has {columns}: "
+                f"scan {path} instead (open it on the screen, or print it)",
+                err=True,
+            )
+            continue
         click.echo(f"{game.key}: scan with the phone's camera ({path}):", err=True)
-        code.terminal(out=sys.stderr, compact=True)
+        code.terminal(out=sys.stderr, compact=True, border=2)
 
 
 def _close(device) -> None:

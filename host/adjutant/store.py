@@ -10,11 +10,11 @@ everything else (turn track, score, exports) is derived by replaying it.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import json
 import os
 import pathlib
 import sqlite3
-import time
 from dataclasses import dataclass
 
 from adjutant.errors import ArchiveError
@@ -155,18 +155,37 @@ class StoredGame:
         return kind
 
 
+APPLICATION_ID = 0x41444A54  # "ADJT" in the database header: this file is an Adjutant archive
+TABLES = {"devices", "games", "partial", "players", "settings"}
+
+
 class Store:
-    """The archive, checked as it opens: a file that is not one, or is damaged, is never written."""
+    """The archive, checked as it opens: a file that is not one, or is damaged, is never written.
+
+    readonly: for listing and exporting, which never write, so a read-only archive serves them,
+    and an archive that does not exist yet is not made (it reads as one with no games).
+    """
 
     def __init__(self, path: pathlib.Path | str | None = None, readonly: bool = False):
         self.path = pathlib.Path(path) if path else default_path()
+        self.created = False  # this opening made the archive
         if self.path.is_dir():
             raise ArchiveError(f"{self.path}: is a folder; give the archive's file with --db or ADJUTANT_DB")
         try:
-            if readonly and self.path.exists():  # listing and exporting work on a read-only archive too
-                self.db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True)
-                self._check()
+            if readonly:
+                if self.path.exists():
+                    uri = self.path.resolve().as_uri()
+                    try:
+                        self.db = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+                        self._check()
+                    except sqlite3.OperationalError:  # WAL in a folder this user may not write: as it lies
+                        self.db = sqlite3.connect(f"{uri}?immutable=1", uri=True)
+                        self._check()
+                else:  # nothing archived yet: an empty archive in memory, and no file made
+                    self.db = sqlite3.connect(":memory:")
+                    self.db.executescript(SCHEMA)
                 return
+            self.created = not self.path.exists() or self.path.stat().st_size == 0
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path)
             self._check()
@@ -175,6 +194,7 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
+            self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
             columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
             for column, kind in NEWER_COLUMNS:  # an archive from an earlier version
                 if column not in columns:
@@ -185,13 +205,24 @@ class Store:
             raise ArchiveError(f"{self.path}: cannot be opened ({e.strerror or e})") from e
 
     def _check(self) -> None:
-        """SQLite's quick_check before anything is written: a damaged archive is left as it is."""
+        """Before anything is written: the file is an Adjutant archive (or empty), and SQLite's
+        quick_check finds it whole. Anything else is left as it is."""
         problem = self.db.execute("PRAGMA quick_check").fetchone()[0]
         if problem != "ok":
             self.db.close()
             raise ArchiveError(
                 f"{self.path}: the archive is damaged ({problem}); nothing was written: "
                 "restore a backup, or move it aside to start a new one"
+            )
+        ours = self.db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        tables = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # an archive from before the application id has the games table and nothing of another program's
+        if not ours and tables and not ("games" in tables and tables <= TABLES):
+            self.db.close()
+            others = ", ".join(sorted(tables - TABLES)[:3]) or "no games table"
+            raise ArchiveError(
+                f"{self.path}: not an Adjutant archive (a SQLite database of something else: {others}); "
+                "give another --db"
             )
 
     def close(self) -> None:
@@ -340,4 +371,5 @@ class Store:
 
 
 def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%S%z")
+    """Now in local time with its offset, as every date the archive and its exports show: +01:00."""
+    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")

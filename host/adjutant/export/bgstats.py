@@ -52,7 +52,7 @@ def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> d
             {
                 "name": players[side],
                 "role": SIDES[side],
-                "score": str(g.cp if side == "CP" else g.ea),
+                "score": g.cp if side == "CP" else g.ea,  # a number, as BG Stats' schema types it
                 "winner": g.winner == side,
                 # The Defender of turn 1 draws and plays first (2.1, 7.2).
                 "startPlayer": side == first,

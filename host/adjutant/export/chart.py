@@ -27,6 +27,7 @@ def _figure(title: str, track: list[Turn]):
     matplotlib.rcParams["svg.fonttype"] = "none"  # text stays text: smaller, and the page can be searched
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
+    from matplotlib.ticker import MaxNLocator
 
     fig = Figure(figsize=(6, 3.4), dpi=100, layout="constrained")
     ax = fig.add_subplot()
@@ -43,6 +44,7 @@ def _figure(title: str, track: list[Turn]):
     ax.set_ylabel("captured BP (cumulative)")
     ax.set_title(title)
     ax.set_xticks(xs)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # BP are whole: no tick at 2.5
     ax.grid(True, alpha=0.3)
     ax.margins(x=0.04, y=0.08)
     legend = fig.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False)

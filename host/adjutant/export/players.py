@@ -1,8 +1,9 @@
 """Who played each side of a game, for the exports.
 
 Names given with `export --player CP=Anna` are recorded for the games
-exported, and remembered as the names for games that have none recorded.
-A solitaire game's other side is always the AI, never a remembered person.
+exported, and for those alone: a game with no names recorded is shown with
+the sides' names, never with someone else's. A solitaire game's other side
+is always the AI.
 """
 
 from __future__ import annotations
@@ -26,22 +27,14 @@ def parse(given: tuple[str, ...]) -> dict[str, str]:
 
 
 def record(store: Store, games: list[StoredGame], names: dict[str, str]) -> None:
-    """These games were played by these people; they are also the names for games with none recorded."""
-    if not names:
-        return
-    store.set_players(games, names)
-    for side, name in names.items():
-        store.remember(f"player.{side}", name)
+    """These games were played by these people (each game keeps its own names)."""
+    if names:
+        store.set_players(games, names)
 
 
-def remembered(store: Store) -> dict[str, str]:
-    return {side: name for side in SIDES if (name := store.setting(f"player.{side}"))}
-
-
-def of(store: Store, g: StoredGame, defaults: dict[str, str] | None = None) -> dict[str, str]:
-    """A name for each side: recorded for the game, else remembered, else the side's name."""
-    names = dict(remembered(store) if defaults is None else defaults)
-    names.update(store.players(g))
+def of(store: Store, g: StoredGame) -> dict[str, str]:
+    """A name for each side: recorded for the game, else the side's name."""
+    names = store.players(g)
     if g.solo:
         names["EA" if g.solo == "CP" else "CP"] = AI
     return {side: names.get(side, SIDES[side]) for side in SIDES}

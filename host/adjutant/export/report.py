@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import pathlib
 
-from adjutant.export import chart, players
+from adjutant.export import chart
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
 from adjutant.export.timeline import Turn, bp_shown
@@ -21,8 +21,7 @@ HEAD = ["turn", "defender", "Random Event", "CP BP", "EA BP", "winner", "capture
 
 
 def stories(store: Store, games: list[StoredGame]) -> list[Story]:
-    defaults = players.remembered(store)
-    return [tell(store, g, defaults) for g in games]
+    return [tell(store, g) for g in games]
 
 
 def _rows(track: list[Turn]) -> list[list[str]]:
@@ -148,6 +147,8 @@ th{background:#f3f3f3} td:first-child,th:first-child{text-align:left}
 .turn.EA{border-color:#1f77b4;background:#e3effa}
 .turn.now{border-style:dashed} .turn.later{opacity:.45}
 figure{margin:.6em 0} figure svg{max-width:100%;height:auto}
+@media (max-width:520px){body{padding:0 .4em} td,th{padding:2px 3px;font-size:.78em}
+ dl{grid-template-columns:auto} dd{margin-bottom:.3em} td{overflow-wrap:anywhere}}
 """.strip()
 
 

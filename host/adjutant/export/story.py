@@ -64,7 +64,7 @@ def mode(g: StoredGame) -> str:
     return f"scenario 1.5 “{header.get('name')}”: {turns_} turns, {first} defends first"
 
 
-def tell(store: Store, g: StoredGame, defaults: dict[str, str] | None = None) -> Story:
+def tell(store: Store, g: StoredGame) -> Story:
     state = game_of(g).state
     if state.end is None:
         ended = f"not yet: turn {state.turn} of {state.turns}"
@@ -74,7 +74,7 @@ def tell(store: Store, g: StoredGame, defaults: dict[str, str] | None = None) ->
         ended = f"after the last turn, {state.turn} of {state.turns} (3.1)"
     return Story(
         game=g,
-        players=people.of(store, g, defaults),
+        players=people.of(store, g),
         when=played(g),
         mode=mode(g),
         ended=ended,
