@@ -47,9 +47,7 @@ def load(path: pathlib.Path) -> dict:
         text = path.read_text(encoding="utf-8-sig")  # Excel starts its UTF-8 CSV with a byte-order mark
     except UnicodeDecodeError as e:
         at = path.read_bytes()[: e.start].count(b"\n") + 1
-        raise CardFileError(
-            [Problem(name, at, "", 'not UTF-8 text: save it as UTF-8 (in Excel: "CSV UTF-8")')]
-        ) from e
+        raise CardFileError([Problem(name, at, "", 'not UTF-8 text: save it as UTF-8 (in Excel: "CSV UTF-8")')]) from e
     except OSError as e:
         raise CardFileError([Problem(name, None, "", f"cannot read: {e.strerror or e}")]) from e
     problems: list[Problem] = []
