@@ -66,15 +66,19 @@ sim: $(VENV)/.installed
 test-cpython: $(VENV)/.installed
 	$(BIN)/pytest
 
+# Each runner under tests/tools/timed.py: a test with no result in TEST_S seconds fails by its name.
+TEST_S := 600
+TIMED := $(BIN)/python tests/tools/timed.py $(TEST_S)
+
 test-micropython: $(VENV)/.installed
-	$(MICROPYTHON) tests/tools/mp_run.py tests/engine
+	$(TIMED) $(MICROPYTHON) tests/tools/mp_run.py tests/engine
 	@# The same firmware tests on CPython (tests/firmware/cpython_port.py stands in for framebuf,
 	@# ticks and vfs); the few that need littlefs or MicroPython's asyncio run on MicroPython only.
-	$(BIN)/python tests/tools/mp_run.py tests/firmware
+	$(TIMED) $(BIN)/python tests/tools/mp_run.py tests/firmware
 	@# Files left open when the simulated power is cut (the journal is held open) are finalised
 	@# later against the dead flash, and MicroPython prints "OSError: [Errno 5] EIO" (or 84 or
 	@# 28, as littlefs finds its writes missing) for each; the run's verdict is unaffected.
-	bash -o pipefail -c '$(MICROPYTHON) tests/tools/mp_run.py tests/firmware | grep -Ev "^OSError: (84|28|\[Errno 5\] EIO)$$"'
+	bash -o pipefail -c '$(TIMED) $(MICROPYTHON) tests/tools/mp_run.py tests/firmware | grep -Ev "^OSError: (84|28|\[Errno 5\] EIO)$$"'
 
 bench: $(VENV)/.installed
 	$(BIN)/python bench/engine_heap.py

@@ -88,6 +88,11 @@ def op_commit(ops, rid, req, payload):
 
         with open(NEW) as f:
             cards = CardSet(json.load(f))
+    except OSError as e:  # the flash, not the data: say so
+        _remove(NEW)
+        ops.link.transfer(False)
+        ops.fail(rid, frames.STORAGE, "flash: no room to unpack the card data, old data kept (%s)" % e)
+        return
     except Exception as e:  # any fault in the data: keep the old cards
         _remove(NEW)
         ops.link.transfer(False)

@@ -155,3 +155,19 @@ def test_at_80_columns_the_games_list_does_not_wrap_and_a_qr_code_too_wide_point
     assert "\u2580" not in narrow.stderr and "\u2588" not in narrow.stderr  # no half-drawn code
     wide = run_cli("export", "--format", "bgstats", "--qr", str(tmp_path / "qr"), "g0001", db=path, COLUMNS="200")
     assert "scan with the phone's camera" in wide.stderr and "\u2588" in wide.stderr
+
+
+def test_markdown_without_a_file_goes_to_standard_output_without_its_charts(
+    archive: pathlib.Path, tmp_path: pathlib.Path
+) -> None:
+    done = run_cli("export", "--format", "md", db=archive)
+    assert (
+        done.stdout.startswith("# Adjutant games\n")
+        and "| 1 | CP | re-mud, d6 4 | 9 | 5 | CP | 4 | 4-0 |" in done.stdout
+    )
+    assert "![" not in done.stdout  # no chart named that was never written
+    written = run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=archive)
+    assert (tmp_path / "r.md").read_text().replace(  # the same report, and its chart beside it
+        "![cumulative captured BP](r-g0001.png)\n\n", ""
+    ) == done.stdout
+    assert (tmp_path / "r-g0001.png").exists() and "wrote" in written.stdout

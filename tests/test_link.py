@@ -64,7 +64,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     assert "pulled 1 new" in adjutant(played, db, "pull").stdout
     listing = adjutant(played, db, "games").stdout
     final = expected_totals()
-    assert f"CP  {final['CP']}" in listing and f"EA  {final['EA']}" in listing
+    assert listing.splitlines()[1].endswith(f"{final['CP']}-{final['EA']}")  # the CP-EA column
     shown = adjutant(played, db, "games", "g0001").stdout
     assert "turn 10" in shown and f"CP {final['CP']}, EA {final['EA']}" in shown
     assert "phase over" in adjutant(played, db, "watch", "--once").stdout

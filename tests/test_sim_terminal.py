@@ -238,3 +238,51 @@ def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: path
             dev.wait(5)
         # the long press: 1 at once and repeats at 400, 490, 580, 670, 760 ms: 6; then 11 taps
         assert _number(dev) == 6 + 11, dev.shown()
+
+
+def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_press() -> None:
+    from adjutant.sim.process import LONG_MS
+    from adjutant.sim.terminal import parse_keys
+
+    taps = parse_keys("\x1b[A\x1b[B\x1b[C\x1b[Dwsda\r\n \x7f\x08")
+    assert [(button, ms) for _, button, ms in taps] == [
+        ("UP", SHORT_MS),
+        ("DOWN", SHORT_MS),
+        ("OK", SHORT_MS),
+        ("BACK", SHORT_MS),
+        ("UP", SHORT_MS),
+        ("DOWN", SHORT_MS),
+        ("OK", SHORT_MS),
+        ("BACK", SHORT_MS),
+        ("OK", SHORT_MS),
+        ("OK", SHORT_MS),
+        ("OK", SHORT_MS),
+        ("BACK", SHORT_MS),
+        ("BACK", SHORT_MS),
+    ]
+    assert [(button, ms) for _, button, ms in parse_keys("WSDA")] == [
+        ("UP", LONG_MS),
+        ("DOWN", LONG_MS),
+        ("OK", LONG_MS),
+        ("BACK", LONG_MS),
+    ]
+    assert parse_keys("xq") == [("q", "QUIT", 0)]  # q quits; a key with no button does nothing
+
+
+def test_a_capital_a_is_a_long_press_of_back_that_undoes(tmp_path: pathlib.Path) -> None:
+    from adjutant.sim.terminal import parse_keys
+
+    with SimDevice(tmp_path / "flash.img", seed=1) as dev:
+        dev.wait(300)
+        dev.press("OK")  # the d6
+        dev.press("OK")  # on to Combat Round 1
+        assert dev.state()["game"]["phase"] == "cr1"
+        plan = KeyPlan()
+        ((key, button, ms),) = parse_keys("A")
+        for down in plan.key(key, button, ms, dev.now):
+            dev.down(down)
+        for _ in range(150):
+            for up in plan.due(dev.now)[0]:
+                dev.up(up)
+            dev.wait(10)
+        assert dev.state()["game"]["phase"] == "re" and "Undone: left RE phase" in dev.shown()

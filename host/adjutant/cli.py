@@ -55,6 +55,10 @@ def _store(ctx: click.Context, readonly: bool = False):
 
 
 def _progress():
+    """rich's progress bar, on stderr: the output proper stays clean, and a pipe gets no bar at all."""
+    import functools
+
+    from rich.console import Console
     from rich.progress import (
         BarColumn,
         DownloadColumn,
@@ -65,7 +69,7 @@ def _progress():
         TransferSpeedColumn,
     )
 
-    return Progress, (
+    return functools.partial(Progress, console=Console(stderr=True)), (
         BarColumn,
         DownloadColumn,
         MofNCompleteColumn,
@@ -278,7 +282,10 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 @cli.command()
 @click.option("--format", "kind", type=click.Choice(FORMATS), default="csv", show_default=True)
 @click.option(
-    "-o", "--output", type=click.Path(path_type=pathlib.Path), help="file to write (default: stdout; md needs one)"
+    "-o",
+    "--output",
+    type=click.Path(path_type=pathlib.Path),
+    help="file to write (default: stdout; md's charts need one)",
 )
 @click.option(
     "--player",
@@ -326,9 +333,12 @@ def export(
     if kind in ("md", "html"):
         from adjutant.export import report
 
-        if output is None:
-            raise click.UsageError("--format md writes a file and its charts beside it: give -o FILE")
-        written = (report.markdown if kind == "md" else report.html_report)(store, chosen, output)
+        if output is None:  # md: the text alone, its charts need -o FILE to be written beside it
+            click.echo(report.markdown(store, chosen, None)[0], nl=False)
+            return
+        written = (
+            report.markdown(store, chosen, output)[1] if kind == "md" else report.html_report(store, chosen, output)
+        )
         click.echo("wrote " + ", ".join(str(p) for p in written))
         return
     if kind in ("bgstats", "bgstats-json"):
@@ -440,10 +450,15 @@ def deploy(ctx: click.Context, source: pathlib.Path | None) -> None:
 
 def main() -> None:
     try:
-        cli.main(standalone_mode=False)
+        cli.main(prog_name="adjutant", standalone_mode=False)
     except click.exceptions.Abort:
         click.echo("stopped", err=True)
         sys.exit(130)
+    except click.UsageError as e:  # one line: what is wrong, and where the help is
+        command = e.ctx.command_path if e.ctx else "adjutant"
+        message = " ".join(e.format_message().split())
+        click.echo(f"{command}: {message} (see {command} --help)", err=True)
+        sys.exit(e.exit_code)
     except click.ClickException as e:
         e.show()
         sys.exit(e.exit_code)

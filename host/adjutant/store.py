@@ -209,6 +209,7 @@ class Store:
         quick_check finds it whole. Anything else is left as it is."""
         problem = self.db.execute("PRAGMA quick_check").fetchone()[0]
         if problem != "ok":
+            problem = " ".join(problem.split())[:120]  # SQLite's report may run over several lines
             self.db.close()
             raise ArchiveError(
                 f"{self.path}: the archive is damaged ({problem}); nothing was written: "
@@ -339,9 +340,11 @@ class Store:
         if len(matches) != 1:
             from adjutant.errors import AdjutantError
 
+            if matches:  # the same game id from several devices: name the device too
+                which = ", ".join(g.key for g in matches)
+                raise AdjutantError(f"several games match {key!r}: {which}; give one of these")
             known = ", ".join(g.key for g in self.games()[-5:]) or "none yet: run `adjutant pull`"
-            what = "no game" if not matches else "several games match"
-            raise AdjutantError(f"{what} {key!r} (known: {known})")
+            raise AdjutantError(f"no game {key!r} (known: {known})")
         return matches[0]
 
     def unacked(self, dev: str) -> list[list[str]]:

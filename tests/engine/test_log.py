@@ -151,3 +151,18 @@ def test_compact_form_round_trips_every_action_and_is_checked_like_a_record():
     raises(decode_compact, '["bp",-1,12]', contains="whole number")
     raises(decode_compact, '{"a":"next"}', contains="not a [kind, values...] array")
     raises(decode_compact, "[", contains="not valid JSON")
+
+
+def test_redo_brings_back_the_newest_undone_action_first():
+    g = Game.new()
+    g.roll_re(bytes_from([2]))  # d6 3
+    g.next_phase()  # -> Combat Round 1
+    g.attack_played()  # 7.10
+    g.undo()  # the Attack card
+    g.undo()  # the move to Combat Round 1
+    assert (g.state.phase, g.state.current.attack) == ("re", False)
+    g.redo()  # the last undone: the move on, not the Attack card (refused in the RE phase)
+    assert (g.state.phase, g.state.current.attack) == ("cr1", False)
+    g.redo()
+    assert (g.state.phase, g.state.current.attack) == ("cr1", True)
+    assert [a[0] for a in g.actions] == ["roll", "next", "attack"]

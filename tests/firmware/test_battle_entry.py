@@ -158,3 +158,14 @@ def test_one_hold_of_back_undoes_the_capture_and_the_move_to_the_draw_its_ok_mad
     table.run(2000)
     assert table.status() == "OK CP captures"
     rig.unmount()
+
+
+def test_rule_7_18_the_mats_status_names_the_battles_winner_who_captures_not_the_defender():
+    table = Table.fresh()
+    to_battle(table)
+    table.play(number(4) + [OK] + number(9) + [OK])  # CP, the Defender, 4; EA 9: EA wins (7.14)
+    table.press("BACK")  # to the mat before the capture
+    assert table.status() == "OK EA captures", table.status()
+    table.press("OK")  # as it says: the capture entry, for the loser's cards
+    assert table.screen() == "battle" and "CP Nat+Joker BP" in table.text()
+    rig.unmount()

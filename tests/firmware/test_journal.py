@@ -121,3 +121,24 @@ def test_a_finished_games_digest_is_of_the_records_as_sent():
     sent = "".join(encode_compact(a) + "\n" for a in [game.header] + game.actions).encode()
     sha = hexlify(hashlib.sha256(sent).digest()).decode()
     assert log_digest(game) == [sha, len(sent), 1 + len(game.actions)]
+
+
+def test_a_damaged_line_mid_journal_drops_it_and_every_line_after_it_though_they_would_apply():
+    # roll, next (Combat Round 1), attack, next (Combat Round 2): the Attack card's line damaged.
+    # Its successor, the move on to Combat Round 2, would apply without it: it must not be applied.
+    game = _game()
+    game.next_phase()
+    j = _stored(game)
+    path = j.journal_path()
+    with open(path) as f:
+        lines = f.read().split("\n")
+    assert '"attack"' in lines[2]
+    lines[2] = lines[2].replace("attack", "attacc")  # its checksum no longer matches
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    again = Journal("games", "g0001")
+    loaded = again.load()
+    assert [a[0] for a in loaded.actions] == ["roll", "next"]  # the last good action before the damage
+    assert (loaded.state.phase, loaded.state.current.attack) == ("cr1", False)
+    assert again.problems and "line 3 damaged; it and what follows were dropped" in again.problems[0]
+    rig.unmount()

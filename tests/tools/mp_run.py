@@ -19,6 +19,8 @@ import sys
 sys.path.insert(0, os.getcwd())
 RUNTIME = sys.implementation.name
 ROOT = os.getcwd()
+# Under tests/tools/timed.py: each test is named as it begins, so a test that hangs fails by its name.
+MARKS = bool(os.getenv("ADJUTANT_TEST_MARKS"))
 
 
 def _report(name, e):
@@ -67,6 +69,8 @@ def run_folder(folder, results):
                 results[2] += 1
                 continue
             _isolate()
+            if MARKS:
+                print("\x1e%s.%s" % (name, attr))
             try:
                 test()
                 results[0] += 1

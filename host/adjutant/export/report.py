@@ -90,11 +90,12 @@ NO_NAMES = "Name the players with `adjutant export --player CP=NAME --player EA=
 # -- Markdown -------------------------------------------------------------------------------
 
 
-def markdown(store: Store, games: list[StoredGame], out: pathlib.Path) -> list[pathlib.Path]:
-    """Write `out` (.md) and one PNG chart per game beside it; returns the files written."""
+def markdown(store: Store, games: list[StoredGame], out: pathlib.Path | None) -> tuple[str, list[pathlib.Path]]:
+    """The report as Markdown, and the files written: `out` (.md) and a PNG chart per game beside it.
+    With no `out` (standard output) there is nowhere for the charts: the text alone."""
     told = stories(store, games)
     m = summarize(told)
-    written = [out]
+    written = [out] if out is not None else []
     parts = ["# Adjutant games\n", "## Summary\n"]
     parts += [f"- **{label}:** {text}" for label, text in summary_lines(m)]
     parts.append("")
@@ -106,18 +107,21 @@ def markdown(store: Store, games: list[StoredGame], out: pathlib.Path) -> list[p
     parts.append("")
     for s in told:
         g = s.game
-        png = out.with_name(f"{out.stem}-{g.gid}.png")
-        png.write_bytes(chart.png(f"{g.name} ({g.gid})", s.track))
-        written.append(png)
         parts.append(f"## {g.name}: {g.gid}\n")
         parts += [f"- **{label}:** {text}" for label, text in facts(s)]
         parts.append(f"\nTurn track: {track_text(s)}\n")
-        parts.append(f"![cumulative captured BP]({png.name})\n")
+        if out is not None:
+            png = out.with_name(f"{out.stem}-{g.gid}.png")
+            png.write_bytes(chart.png(f"{g.name} ({g.gid})", s.track))
+            written.append(png)
+            parts.append(f"![cumulative captured BP]({png.name})\n")
         parts.append("| " + " | ".join(HEAD) + " |\n|" + "---|" * len(HEAD))
         parts += ["| " + " | ".join(row) + " |" for row in _rows(s.track)]
         parts.append("")
-    out.write_text("\n".join(parts) + "\n")
-    return written
+    text = "\n".join(parts) + "\n"
+    if out is not None:
+        out.write_text(text)
+    return text, written
 
 
 def track_text(s: Story) -> str:
