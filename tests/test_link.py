@@ -113,7 +113,8 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     given = json.loads(adjutant(played, db, "export", "--format", "bgstats-json", "--bgg-id", "12345").stdout)
     again = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
     assert given["game"]["bggId"] == again["game"]["bggId"] == 12345  # remembered
-    qr = adjutant(played, db, "export", "--format", "bgstats", "--qr", str(tmp_path / "qr"))
+    qr_dir = str(tmp_path / "qr")  # a terminal wide enough for the code (at 80 columns: the PNG, see test_export_cells)
+    qr = run_cli("export", "--format", "bgstats", "--qr", qr_dir, db=db, port=played.serial_path, COLUMNS="140")
     import segno
 
     png = tmp_path / "qr" / "bgstats-g0001.png"
