@@ -257,10 +257,10 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
             click.echo("~: dated from the device's uptime; ?: played before a restart, not dated")
         return
     from adjutant.export.timeline import bp_shown, game_of, turns
-    from adjutant.export.when import played
+    from adjutant.export.when import played, pulled, stamp
 
     g = store.find(game)
-    click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {g.pulled_at}")
+    click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {stamp(pulled(g))}")
     click.echo(f"  {played(g).describe()}")
     for t in turns(g):
         bp = f"{bp_shown(t, 'CP')}-{bp_shown(t, 'EA')}" if t.winner else "   "

@@ -14,7 +14,7 @@ from adjutant.export import chart
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
 from adjutant.export.timeline import Turn, bp_shown
-from adjutant.export.when import offset
+from adjutant.export.when import stamp
 from adjutant.store import Store, StoredGame
 
 HEAD = ["turn", "defender", "Random Event", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
@@ -38,9 +38,8 @@ def _rows(track: list[Turn]) -> list[list[str]]:
 def _date(s: Story) -> str:
     w = s.when
     if not w.known:
-        return f"not known (played before the device restarted); pulled {w.start:%Y-%m-%d %H:%M}"
-    text = f"{w.start:%Y-%m-%d %H:%M} ({offset(w.start)})"
-    return text + (", estimated from the device's uptime" if w.estimated else "")
+        return f"not known (played before the device restarted); pulled {stamp(w.start)}"
+    return stamp(w.start) + (", estimated from the device's uptime" if w.estimated else "")
 
 
 def facts(s: Story) -> list[tuple[str, str]]:

@@ -28,10 +28,10 @@ class Played:
 
     def describe(self) -> str:
         """ "Played 2026-11-22 14:05 (UTC+01:00), 95 min", with what is estimated."""
-        stamp = f"{self.start:%Y-%m-%d %H:%M} ({offset(self.start)})"
+        when = stamp(self.start)
         if not self.known:
-            return f"Pulled {stamp}; when it was played is not known (the device restarted since)"
-        text = f"Played {stamp}"
+            return f"Pulled {when}; when it was played is not known (the device restarted since)"
+        text = f"Played {when}"
         if self.minutes is not None:
             text += f", {self.minutes} min"
         if self.estimated:
@@ -48,12 +48,23 @@ def offset(moment: datetime.datetime) -> str:
     return f"UTC{text[:3]}:{text[3:]}"
 
 
+def pulled(g: StoredGame) -> datetime.datetime:
+    """When the game was pulled, local and aware (the archive's stamps: ISO 8601, older ones +0100)."""
+    for parse in (datetime.datetime.fromisoformat, lambda t: datetime.datetime.strptime(t, "%Y-%m-%dT%H:%M:%S%z")):
+        try:
+            return parse(g.pulled_at).astimezone()
+        except ValueError:
+            continue
+    return datetime.datetime.fromtimestamp(0).astimezone()  # not written by this program: say nothing false
+
+
+def stamp(moment: datetime.datetime) -> str:
+    """ "2026-11-22 14:05 (UTC+01:00)": how every date is shown."""
+    return f"{moment:%Y-%m-%d %H:%M} ({offset(moment)})"
+
+
 def played(g: StoredGame) -> Played:
     if g.started is not None:
         end = local(g.ended) if g.ended is not None else None
         return Played(local(g.started), end, g.estimated, True)
-    try:
-        pulled = datetime.datetime.fromisoformat(g.pulled_at).astimezone()
-    except ValueError:  # not written by this program: say nothing false, and go on
-        pulled = datetime.datetime.fromtimestamp(0).astimezone()
-    return Played(pulled, None, True, False)
+    return Played(pulled(g), None, True, False)

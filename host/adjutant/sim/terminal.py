@@ -283,7 +283,8 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
                     sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
                     resized[0] = False
                 drawn = (device.i2c_bytes, size)
-                sys.stdout.write("\x1b[H" + _view(device, frame, words.text, size.columns, size.lines, problem))
+                view = _view(device, frame, words.text, size.columns, size.lines, problem)
+                sys.stdout.write("\x1b[H" + view + "\x1b[J")  # and nothing left below of a longer view
                 sys.stdout.flush()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
