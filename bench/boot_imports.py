@@ -43,7 +43,7 @@ def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
     return module
 
 
-def first_screen(tapped=False):
+def first_screen(tapped=False, opens_entry=True):
     """press_work.py asks for the game's presses once the first screen is on the panel: stop there."""
     builtins.__import__ = real_import
     gc.collect()

@@ -48,7 +48,9 @@ STEP = 1024
 STEADY = 4  # the game must also play in each of the next 4 KiB up (heap_search.smallest_heap)
 
 
-def play(dev: SimDevice, check_turns: bool = True, tapped: bool = False) -> tuple[list[int], list[int], list[str]]:
+def play(
+    dev: SimDevice, check_turns: bool = True, tapped: bool = False, opens_entry: bool = True
+) -> tuple[list[int], list[int], list[str]]:
     """Bytes on the I2C wire and panel refreshes for each press of the full game, and what went wrong.
 
     check_turns asks the link for the game after each turn, as a host would. The heap runs
@@ -67,10 +69,10 @@ def play(dev: SimDevice, check_turns: bool = True, tapped: bool = False) -> tupl
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
 
     if check_turns:
-        wrong = full_game.play(press, lambda: dev.state()["game"], tapped)
+        wrong = full_game.play(press, lambda: dev.state()["game"], tapped, opens_entry)
     else:
         wrong = []
-        for button, ms in full_game.events(tapped):
+        for button, ms in full_game.events(tapped, opens_entry):
             press(button, ms)
     return per_press, refreshes, wrong
 
@@ -123,7 +125,7 @@ def adafruit_show_bytes() -> int:
     return chip.bytes_in - b + chip.transfers - t
 
 
-def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bool:
+def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, opens_entry: bool = True) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         flash = pathlib.Path(tmp) / "flash.img"
         try:
@@ -138,7 +140,7 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
                 dev.wait(300)
                 if not full:  # booted to its first screen, and no screen said it failed
                     return bool(dev.stats()) and not faults(dev)
-                play(dev, check_turns=False)
+                play(dev, check_turns=False, opens_entry=opens_entry)
             if faults(dev):
                 return False
             # every turn as scripted: a roll, an Attack mark or an undo lost for want of memory fails
@@ -148,9 +150,13 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path) -> bo
             return False
 
 
-def smallest(code: pathlib.Path, sim: pathlib.Path, full: bool = True) -> int:
+def smallest(code: pathlib.Path, sim: pathlib.Path, full: bool = True, opens_entry: bool = True) -> int:
     return smallest_heap(
-        lambda heap: plays_in(code, heap, full, sim), f"{code}: the full game", STEP, lo=8 * 1024, steady=STEADY
+        lambda heap: plays_in(code, heap, full, sim, opens_entry),
+        f"{code}: the full game",
+        STEP,
+        lo=8 * 1024,
+        steady=STEADY,
     )
 
 
@@ -225,13 +231,13 @@ def link_heap(code: pathlib.Path, sim: pathlib.Path) -> tuple[int, int]:
         return loaded - before, dev.stats()["heap_alloc"] - before
 
 
-def wire(code: pathlib.Path | None, tapped: bool) -> tuple[list[int], list[int]]:
+def wire(code: pathlib.Path | None, tapped: bool, opens_entry: bool = True) -> tuple[list[int], list[int]]:
     """I2C bytes and refreshes per press of the full game on the firmware in `code` (None: this
     checkout's .py), every turn checked as it ends; a game that went wrong stops the bench."""
     where = {} if code is None else {"code": code}
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, **where) as dev:
         dev.wait(300)
-        per_press, refreshes, wrong = play(dev, tapped=tapped)
+        per_press, refreshes, wrong = play(dev, tapped=tapped, opens_entry=opens_entry)
     wrong += faults(dev)
     if wrong:
         raise SystemExit(f"{code or ROOT}: the scripted game went wrong: " + "; ".join(wrong))
@@ -287,13 +293,14 @@ def main() -> None:
         before = anchor_source(ANCHOR, base / "before-src")
         if before is not None:
             compiled(base / "before", before)
-            rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim), None))
+            # that firmware asked for "OK enter BP" as the battle began: its game has that press too
+            rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim, opens_entry=False), None))
             print(
                 f"  before ({ANCHOR}): idle {idle_wakeups(base / 'before'):.2f} wake-ups per idle second; "
                 "the same games:"
             )
-            print(wire_line("holding to count", wire(base / "before", tapped=False)[0]))
-            print(wire_line("tapping each point", wire(base / "before", tapped=True)[0]))
+            print(wire_line("holding to count", wire(base / "before", tapped=False, opens_entry=False)[0]))
+            print(wire_line("tapping each point", wire(base / "before", tapped=True, opens_entry=False)[0]))
         to_first_screen = smallest(base / "mpy", sim, full=False)
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)

@@ -122,18 +122,20 @@ try:
     settings, _ = config.load()
     device = UI(display, buttons, dice, settings, "bench", now=now())
     woken = True
+    opens_entry = "battles" in config.DEFAULTS  # the battle's entry opens by itself (after 5ab3fa3)
 except ImportError:  # firmware from before the Session/UI design
     from app import App
 
     device = App(display, buttons, dice, "bench", now=now())
     woken = False
+    opens_entry = False
 device.step()
 mark()  # -- the first screen is on the panel
 wake = Flag()
 buttons.wake = wake
 since = [CLOCK.now]
 presses = 0
-for button, ms in full_game.events():
+for button, ms in full_game.events(False, opens_entry):
     for level, held in ((0, ms), (1, SETTLE_MS)):
         machine.Pin.pins[PINS[button]].set_level(level)
         if woken:

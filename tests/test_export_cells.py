@@ -171,3 +171,21 @@ def test_markdown_without_a_file_goes_to_standard_output_without_its_charts(
         "![cumulative captured BP](r-g0001.png)\n\n", ""
     ) == done.stdout
     assert (tmp_path / "r-g0001.png").exists() and "wrote" in written.stdout
+
+
+def test_a_game_id_two_devices_share_lists_both_and_a_device_prefix_picks_one(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "two.sqlite3"
+    store = Store(path)
+    for dev in ("aaaa1111-x", "bbbb2222-y"):
+        store.seen(dev, "pico", "test")
+        game = _played()
+        log = game.log_text()
+        store.put(summarize(dev, "g0001", hashlib.sha256(log.encode()).hexdigest(), log, game, None), cursor=True)
+    store.commit()
+    store.close()
+    done = run_cli("games", "g0001", db=path, check=False)
+    assert done.returncode == 1 and done.stderr.strip() == (
+        "adjutant: several games match 'g0001': aaaa1111/g0001, bbbb2222/g0001; give one of these"
+    )
+    shown = run_cli("games", "bbbb/g0001", db=path)
+    assert shown.stdout.startswith("bbbb2222/g0001  Scenario, 3 turns")  # no blank line before it

@@ -54,9 +54,11 @@ OK = ("OK", SHORT)
 UP = ("UP", SHORT)
 
 
-def turn_presses(turn, tapped=False):
+def turn_presses(turn, tapped=False, opens_entry=True):
     """One turn's presses. tapped: the same turn by short presses only, except the undo's hold
-    of BACK: taps count up each number, and OK steps through Combat Round 2 and the Bonus phase."""
+    of BACK: taps count up each number, and OK steps through Combat Round 2 and the Bonus phase.
+    opens_entry False: for firmware before the battle's entry opened by itself (5ab3fa3 and
+    earlier, the benches' anchors), which asked for "OK enter BP"."""
     out = [OK, OK]  # "OK roll d6" rolls the Random Event d6; the d6 screen's "OK next": Combat Round 1
     out += [UP]  # "Attack? ^ mark": the Attacker's Attack card (7.10)
     if turn == 2:
@@ -66,6 +68,8 @@ def turn_presses(turn, tapped=False):
     else:
         out += [("OK", LONG)]  # hold OK: on through Combat Round 2 and the Bonus phase to the battle
     # the battle's entry opens as Battle Resolution begins (7.14): face-up BP, then the capture
+    if not opens_entry:
+        out += [OK]  # "OK enter BP"
     cp, ea, captured = bp(turn)
     out += number(cp, tapped) + [OK] + number(ea, tapped) + [OK] + number(captured, tapped) + [OK]
     if turn == 5:
@@ -79,10 +83,10 @@ def final_presses(tapped=False):
     return number(HANDS[0], tapped) + [OK] + number(HANDS[1], tapped) + [OK]
 
 
-def events(tapped=False):
+def events(tapped=False, opens_entry=True):
     out = []
     for turn in range(1, TURNS + 1):
-        out += turn_presses(turn, tapped)
+        out += turn_presses(turn, tapped, opens_entry)
     return out + final_presses(tapped)
 
 
@@ -156,11 +160,11 @@ def debounced(script=None):
     return out
 
 
-def play(press, game_state, tapped=False):
+def play(press, game_state, tapped=False, opens_entry=True):
     """Play the whole game with `press(button, ms)`; check each turn with `game_state()`; returns faults."""
     wrong = []
     for turn in range(1, TURNS + 1):
-        for button, ms in turn_presses(turn, tapped):
+        for button, ms in turn_presses(turn, tapped, opens_entry):
             press(button, ms)
         wrong += check_turn(game_state(), turn)
     for button, ms in final_presses(tapped):
