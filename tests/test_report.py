@@ -86,6 +86,11 @@ def test_the_markdown_report_says_the_same_with_its_charts_beside_it(archive: pa
         assert (tmp_path / f"games-{plan.gid}.png").read_bytes().startswith(b"\x89PNG")
 
 
+# As root and on a closed network (CI): no sandbox, no GPU, none of Chromium's own connections.
+FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+FLAGS += ["--disable-component-update", "--disable-sync", "--disable-quic"]
+
+
 def _browser():
     if not CHROMIUM.exists():
         if os.environ.get("ADJUTANT_REQUIRE_BROWSER"):
@@ -127,10 +132,8 @@ figure => {
 def test_the_page_renders_in_a_browser_and_no_chart_hides_a_point(archive: pathlib.Path, tmp_path) -> None:
     page_file = tmp_path / "games.html"
     export(archive, "--format", "html", "-o", str(page_file))
-    flags = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-    flags += ["--disable-component-update", "--disable-sync", "--disable-quic"]
     with _browser() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         page = browser.new_page(viewport={"width": 900, "height": 700})
         errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
@@ -172,10 +175,8 @@ def test_on_a_phone_400_px_wide_every_table_fits_and_the_bp_axis_counts_whole_bp
 ) -> None:
     page_file = tmp_path / "games.html"
     export(archive, "--format", "html", "-o", str(page_file))
-    flags = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
-    flags += ["--disable-component-update", "--disable-sync", "--disable-quic"]
     with _browser() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=flags)
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         page = browser.new_page(viewport={"width": 400, "height": 800})
         page.goto(page_file.as_uri())
         found = page.evaluate(FITS)

@@ -52,22 +52,36 @@ def test_at_80x24_the_screens_words_and_the_readmes_keys_are_printed_under_the_p
         assert "Random Event d6" in words.text and "OK next" in words.text
 
 
-def _play(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str]]) -> None:
-    """Keys at device times (ms from now), as the terminal loop feeds them."""
+def _feed(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str, str, int]], tail: int = 600) -> list:
+    """Keys (device ms from now, key, button, ms) as the terminal loop feeds them, and `tail` ms
+    after the last; returns the pin edges made: ("down" or "up", ms from the start)."""
     start = dev.now
-    end = start + max(at for at, _ in keys) + 600
     pending = sorted(keys)
-    while dev.now < end:
+    edges = []
+    while pending or dev.now - start < _last_at(keys) + tail:
         while pending and dev.now - start >= pending[0][0]:
-            _, button = pending.pop(0)
-            for down in plan.key(button.lower()[0], button, SHORT_MS, dev.now):
+            _, key, button, ms = pending.pop(0)
+            for down in plan.key(key, button, ms, dev.now):
                 dev.down(down)
+                edges.append(("down", dev.now - start))
         ups, downs = plan.due(dev.now)
         for button in ups:
             dev.up(button)
+            edges.append(("up", dev.now - start))
         for button in downs:
             dev.down(button)
-        dev.wait(10)
+            edges.append(("down", dev.now - start))
+        dev.wait(5)
+    return edges
+
+
+def _last_at(keys: list) -> int:
+    return max(at for at, *_ in keys)
+
+
+def _play(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str]]) -> None:
+    """Taps of buttons at device times (ms from now)."""
+    _feed(dev, plan, [(at, button.lower()[0], button, SHORT_MS) for at, button in keys])
 
 
 def test_two_taps_80_ms_apart_are_two_presses_and_a_held_key_is_one_hold(tmp_path: pathlib.Path) -> None:
@@ -177,29 +191,9 @@ def test_a_held_key_is_a_tap_then_one_hold_let_go_within_100_ms_of_the_last_repe
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
         _to_first_bp(dev)
-        plan = KeyPlan()
         # as a terminal sends a held w: one key, a pause of 500 ms, then a repeat every 33 ms to 2 s
         repeats = [500 + 33 * k for k in range(46)]
-        start = dev.now
-        edges: list[tuple[str, int]] = []
-
-        def run_to(at: int) -> None:
-            while dev.now - start < at:
-                ups, downs = plan.due(dev.now)
-                for button in ups:
-                    dev.up(button)
-                    edges.append(("up", dev.now - start))
-                for button in downs:
-                    dev.down(button)
-                    edges.append(("down", dev.now - start))
-                dev.wait(5)
-
-        for at in [0] + repeats:
-            run_to(at)
-            for down in plan.key("w", "UP", SHORT_MS, dev.now):
-                dev.down(down)
-                edges.append(("down", dev.now - start))
-        run_to(repeats[-1] + 1000)
+        edges = _feed(dev, KeyPlan(), [(at, "w", "UP", SHORT_MS) for at in [0, *repeats]], tail=1000)
         kinds = [kind for kind, _ in edges]
         assert kinds == ["down", "up", "down", "up"], edges  # a tap, then one hold
         (_, tap_down), (_, tap_up), (_, hold_down), (_, hold_up) = edges
@@ -215,27 +209,10 @@ def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: path
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
         _to_first_bp(dev)
-        plan = KeyPlan()
         # W (a long press of UP, 800 ms: 1, then repeats from 400 ms) and a w 300 ms after it ends
-        keys = [(0, "W", 800), (1100, "w", SHORT_MS)] + [(1400 + 120 * k, "w", SHORT_MS) for k in range(10)]
-        start = dev.now
-        for at, key, ms in keys:
-            while dev.now - start < at:
-                ups, downs = plan.due(dev.now)
-                for button in ups:
-                    dev.up(button)
-                for button in downs:
-                    dev.down(button)
-                dev.wait(5)
-            for down in plan.key(key, "UP", ms, dev.now):
-                dev.down(down)
-        for _ in range(100):
-            ups, downs = plan.due(dev.now)
-            for button in ups:
-                dev.up(button)
-            for button in downs:
-                dev.down(button)
-            dev.wait(5)
+        keys = [(0, "W", "UP", 800), (1100, "w", "UP", SHORT_MS)]
+        keys += [(1400 + 120 * k, "w", "UP", SHORT_MS) for k in range(10)]
+        _feed(dev, KeyPlan(), keys)
         # the long press: 1 at once and repeats at 400, 490, 580, 670, 760 ms: 6; then 11 taps
         assert _number(dev) == 6 + 11, dev.shown()
 
@@ -277,12 +254,6 @@ def test_a_capital_a_is_a_long_press_of_back_that_undoes(tmp_path: pathlib.Path)
         dev.press("OK")  # the d6
         dev.press("OK")  # on to Combat Round 1
         assert dev.state()["game"]["phase"] == "cr1"
-        plan = KeyPlan()
         ((key, button, ms),) = parse_keys("A")
-        for down in plan.key(key, button, ms, dev.now):
-            dev.down(down)
-        for _ in range(150):
-            for up in plan.due(dev.now)[0]:
-                dev.up(up)
-            dev.wait(10)
+        _feed(dev, KeyPlan(), [(0, key, button, ms)], tail=1500)
         assert dev.state()["game"]["phase"] == "re" and "Undone: left RE phase" in dev.shown()
