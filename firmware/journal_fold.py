@@ -91,6 +91,8 @@ def fold(journal, game, gen=None):
     journal.records = 0
     if old != journal.journal_path():
         remove_quietly(old)
+    if not gen:
+        return  # a new game: its first press opens the journal in a young heap
     # The next press appends: its file is opened now, in the pause, with the heap just collected,
     # where the snapshot's file was. Opened at that press, late in a long game, the piece it needs
     # may no longer be found.
