@@ -63,7 +63,7 @@ class Session:
             try:
                 self.game = journal.load()
                 self.journal = journal
-                self.joined = set()
+                self.joined = _capture_moves(self.game.actions)
                 self.pulled = store.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
@@ -239,6 +239,16 @@ class Session:
         """New card data is on flash: load it at the next use."""
         self._cards = None
         self.game.cards = None
+
+
+def _capture_moves(actions):
+    """After a restart, which press made which action is forgotten, but for the capture's OK:
+    it always moves on to the draw too, so an undo still takes both."""
+    joined = set()
+    for at in range(1, len(actions)):
+        if actions[at][0] == "next" and actions[at - 1][0] == "capture":
+            joined.add(at)
+    return joined
 
 
 def _empty(game):
