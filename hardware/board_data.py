@@ -68,6 +68,12 @@ def problems(board: dict, chip: dict) -> list[str]:
         out.append(f"{name}: display address must be 0x3C or 0x3D")
     if display["rotate"] not in (0, 180):
         out.append(f"{name}: display rotation must be 0 or 180")
+    heap = board.get("heap") or {}
+    areas = heap.get("areas")
+    if not isinstance(areas, list) or not areas or not all(isinstance(a, int) and 0 < a < 1 << 24 for a in areas):
+        out.append(f"{name}: heap.areas must list the bytes of each MicroPython GC heap area, e.g. [245888]")
+    if not isinstance(heap.get("source"), str) or not heap.get("source"):
+        out.append(f"{name}: heap.source must say where the heap figure comes from")
     return out
 
 

@@ -20,6 +20,16 @@ def test_every_board_checks_out_against_its_chip() -> None:
     assert {b["chip"] for b in boards.values()} == {"rp2040", "esp32", "esp32c3"}
 
 
+def test_every_board_records_its_micropython_heap_and_where_the_figure_comes_from() -> None:
+    boards = board_data.check_all()
+    heaps = {name: b["heap"]["areas"] for name, b in boards.items()}
+    assert heaps["pico"] == [245_888] and heaps["pico-w"] == [205_184]  # lwIP, CYW43, BTstack take ~41 KB
+    assert heaps["esp32-devkit"] == [56_000, 56_000] and heaps["esp32-c3-supermini"] == [64_000, 64_000]
+    assert all(b["heap"]["source"] for b in boards.values())
+    assert "heap.areas must list" in " ".join(_problems("pico", lambda b: b.pop("heap")))
+    assert "heap" not in (REPO / "firmware/boards.py").read_text()  # a figure for the host: not on the device
+
+
 def _problems(name: str, change) -> list[str]:
     board = copy.deepcopy(board_data.boards()[name])
     change(board)
