@@ -7,31 +7,33 @@ without a font file.
 import framebuf
 
 CHAR = 8
-_glyph_buf = bytearray(CHAR)
-_glyph = framebuf.FrameBuffer(_glyph_buf, CHAR, CHAR, framebuf.MONO_VLSB)
+LINE = 16  # characters of scaled text drawn at once: more than a 128 px panel holds at scale 2
+_line_buf = bytearray(CHAR * LINE)
+_line = framebuf.FrameBuffer(_line_buf, CHAR * LINE, CHAR, framebuf.MONO_VLSB)
 
 
 def text(fb, s, x, y, scale=1, color=1):
     if scale == 1:
         fb.text(s, x, y, color)
         return
-    for ch in s:
-        _glyph.fill(0)
-        _glyph.text(ch, 0, 0, 1)
-        for col in range(CHAR):
-            bits = _glyph_buf[col]
-            row = 0
-            while bits:  # each run of lit pixels down a column is one rectangle
-                if bits & 1:
-                    top = row
-                    while bits & 1:
-                        bits >>= 1
-                        row += 1
-                    fb.fill_rect(x + col * scale, y + top * scale, scale, (row - top) * scale, color)
-                else:
+    # The whole string at once, then scaled up column by column. Not a character at a time:
+    # each one-letter str MicroPython makes is interned, and the first time a character is drawn
+    # that may open a pool of names late in a game, a block of kilobytes the heap may not have.
+    _line.fill(0)
+    _line.text(s, 0, 0, 1)
+    for col in range(min(len(s), LINE) * CHAR):
+        bits = _line_buf[col]
+        row = 0
+        while bits:  # each run of lit pixels down a column is one rectangle
+            if bits & 1:
+                top = row
+                while bits & 1:
                     bits >>= 1
                     row += 1
-        x += CHAR * scale
+                fb.fill_rect(x + col * scale, y + top * scale, scale, (row - top) * scale, color)
+            else:
+                bits >>= 1
+                row += 1
 
 
 def width(s, scale=1):

@@ -1,10 +1,8 @@
 """What the player sees and presses: the screen stack, messages, sleep, drawing.
 
-Button events come in from buttons.py, go to the screen on top, and what a
-screen does to the game goes through the Session (session.py), which saves
-it before anyone hears of it. Nothing here waits or names a pin: runtime.py
-wires the hardware and runs step() from the asyncio loop, and the tests drive
-it the same way.
+Button events come in from buttons.py and go to the screen on top; what a screen does to the
+game goes through the Session (session.py), which saves it before anyone hears of it. Nothing
+here waits or names a pin: runtime.py runs step() from the asyncio loop, as the tests do.
 """
 
 from time import ticks_diff, ticks_ms
@@ -39,12 +37,10 @@ class UI:
         self.swallow = False  # ignore the rest of a press that woke or dismissed
         self.dirty = True  # the whole screen is to be drawn again
         self.count = None  # type: tuple | None  # a count to draw again alone: (value, y, scale, width)
-        # Code was loaded since the lazy modules were last dropped: a screen pushed, the words
-        # for an undo, the settings file; boot has loaded the record reader and the settings.
-        self.loaded = True
+        self.loaded = True  # code was loaded since the lazy modules were dropped (boot loads some)
         self.moved = False  # the screen stack changed since this step began
-        # A screen the game's moment asks for (the turn-5 reshuffle, the end), opened once the key
-        # that got there has returned, so the code of the screen it closed can go before this loads.
+        # A screen the game's moment asks for (the battle, the reshuffle, the end), opened once the
+        # key that got there has returned and the closed screen's code is dropped.
         self.bring = None
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn)
@@ -82,7 +78,8 @@ class UI:
         self._again("redo", "Nothing to redo", "Redone: ")
 
     def _again(self, kind, nothing, what):
-        """Undo or redo what the last press did, and say what, in the words of the phase it was taken in."""
+        """Undo or redo what the last press did, and say what, in the words of the phase it was made
+        in: the one an undo goes back to, or the one before a redo."""
         before = self.session.game.state.phase
         action = self.session.step(kind)
         if action is None:
@@ -93,9 +90,7 @@ class UI:
         from shared_engine.describe import describe  # loaded for the message, dropped on the mat
 
         self.loaded = True
-        # the phase the press was made in: the one an undo goes back to, or the one before a redo
-        taken_in = self.session.game.state.phase if kind == "undo" else before
-        self.say(what + describe(action, taken_in), TOAST_MS // 2)
+        self.say(what + describe(action, self.session.game.state.phase if kind == "undo" else before), TOAST_MS // 2)
 
     def show_end(self):
         phase = self.session.game.state.phase
@@ -279,12 +274,13 @@ class UI:
                 fb.show(area)
                 return
         fb.fill(0)
-        try:
-            self.top().draw(fb)
-        except Exception as e:
-            self._fault(e)
-            fb.fill(0)
-            self.top().draw(fb)
+        for _ in range(2):  # a screen that fails is left for the mat, drawn once more, and said
+            try:
+                self.top().draw(fb)
+                break
+            except Exception as e:  # the mat failing too (no heap): the message alone, on a clear panel
+                self._fault(e)
+                fb.fill(0)
         if self.toast:
             gfx.toast(fb, self.toast, self.must_read)
         fb.show(area)
@@ -293,8 +289,4 @@ class UI:
 
 def sooner(a, b):
     """The earlier of two waits in ms, either of which may be None (nothing due)."""
-    if a is None:
-        return b
-    if b is None:
-        return a
-    return a if a < b else b
+    return b if a is None else a if b is None or a < b else b

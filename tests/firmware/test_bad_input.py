@@ -121,6 +121,30 @@ def test_a_failing_screen_returns_to_the_mat_with_a_message():
     rig.unmount()
 
 
+def test_when_the_mat_cannot_be_drawn_either_the_device_lives_on_and_says_why():
+    # No heap even for the mat's drawing: the panel shows the message on a clear screen, the
+    # loop goes on (it once raised out of main.py, leaving the board in its REPL until the watchdog).
+    ui = _booted()
+    mat = ui.top()
+    real_draw = type(mat).draw
+    failing = [2]
+
+    def draw(fb):
+        if failing[0]:
+            failing[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 640 bytes")
+        real_draw(mat, fb)
+
+    mat.draw = draw
+    ui.dirty = True
+    ui.render()  # the mat fails, and fails again when drawn after the fault
+    assert ui.top() is mat and "allocating 640 bytes" in ui.toast and ui.must_read
+    ui.handle("OK", "SHORT", 0)  # read and closed
+    ui.render()
+    assert ui.toast is None and not failing[0]
+    rig.unmount()
+
+
 def _asleep():
     """A booted device left alone past its 30 s sleep setting."""
     ui = _booted()
