@@ -72,8 +72,10 @@ def parse_keys(data: str) -> list[tuple[str, str, int]]:
 
 TAP_GAP_MS = 40  # up between two presses of one button: longer than the firmware's 20 ms debounce
 # A terminal repeats a held key after a pause, then every 30-40 ms: the same key again this soon
-# is that repeat, and the button stays down until the repeats stop. A person's taps come slower.
-REPEAT_GAP_MS = 60
+# is that repeat, and the button stays down until the repeats stop. It leaves room for this loop
+# stamping a key up to ~30 ms late while it reads the panel's words; a person's quickest taps
+# come 80 ms apart or more.
+REPEAT_GAP_MS = 70
 
 
 class KeyPlan:
