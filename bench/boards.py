@@ -1,0 +1,221 @@
+"""Board fit: the scripted game on MicroPython's real rp2 build, in each listed board's heap.
+
+    make bench        (or: .venv/bin/python bench/boards.py [--quick])
+
+Runs the firmware as `adjutant deploy` lays it out (.mpy) on MicroPython v1.28.0 RPI_PICO in
+an RP2040 emulator (the instrument in ../shared/tools/pico, or ADJUTANT_PICO_TOOLS), on the
+emulated clock. A board's heap is modelled on the Pico's 245,888 B (hardware/boards/*.json,
+"heap"): a pinned ballast takes what the board lacks, and a board whose heap comes in areas
+(the ESP32s: 56,000 B, then another 56,000 B) gets free areas of those sizes with a pinned
+16-byte wall between them, so no object can span two, as on the board.
+
+A game counts as played only with the final score right and no fault on the console (an
+"Error" on the panel, a traceback). Printed, one row per board:
+- the smallest one-area heap the game plays in, found by bisection and then every 512 B in
+  the 4 KiB above the answer (success is not monotonic in the heap size), shared by the
+  one-area boards (the same firmware on the same build);
+- whether the game plays with the board's areas each cut by 30% (the target: 30% to spare),
+  and in the board's own heap.
+
+Each game takes about a minute of wall time; the bench, about 20 (--quick: the 30% check
+alone). Not measured yet: the 10-turn solitaire game and a pull of 30 games.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "host")]
+
+PICO_HEAP = 245_888  # MicroPython v1.28.0 RPI_PICO's GC heap: what the emulator's board has
+SPARE = 0.30
+STEP = 512
+CHECK_ABOVE = 4096
+GAME_WALL_S = 600  # a game that has not ended by then (a busy loop after a fault) fails
+
+
+def tools() -> pathlib.Path | None:
+    found = pathlib.Path(os.environ.get("ADJUTANT_PICO_TOOLS", ROOT.parent / "shared/tools/pico"))
+    return found if (found / "drive.py").exists() and (found / "firmware-rpi_pico-v1.28.0.bin").exists() else None
+
+
+def boot_py(areas: list[int]) -> str:
+    """boot.py that leaves the firmware free areas of these sizes, walled apart, and nothing else.
+
+    The areas are taken first (the lowest addresses), with a pinned 16-byte wall between two;
+    then a ballast takes all that is left; then the areas are let go. Each allocation shrinks
+    until it fits (boot.py's own objects lie about), and nothing may raise: on rp2 an exception
+    in boot.py means main.py never runs.
+    """
+    lines = [
+        "import gc",
+        "def _take(n):",
+        "    while n > 0:",
+        "        try:",
+        "            return bytearray(n)",
+        "        except MemoryError:",
+        "            n -= 64",
+        "gc.collect()",
+    ]
+    for i, size in enumerate(areas):
+        lines.append("_a%d = _take(%d)" % (i, size - 32))  # (a bytearray's own object: 16-32 B)
+        if i < len(areas) - 1:
+            lines.append("_wall%d = bytearray(16)" % i)  # pinned: no object spans two areas
+    lines.append("_ballast = _take(gc.mem_free())")  # what the board lacks: all the rest
+    lines += ["_a%d = None" % i for i in range(len(areas))]
+    lines.append("gc.collect()")
+    return "\n".join(lines) + "\n"
+
+
+class Emulator:
+    def __init__(self, tool: pathlib.Path, work: pathlib.Path):
+        self.tool = tool
+        self.work = work
+        sys.path.insert(0, str(tool))
+        import drive
+
+        self.drive = drive
+        self.full_game, self.frames = drive.load_checkout(ROOT)
+        subprocess.run(["bash", str(tool / "setup.sh"), str(work)], check=True, capture_output=True)
+        from adjutant.deploy import build
+
+        self.staged = work / "staged"
+        build(ROOT, self.staged)  # .mpy, as deploy copies it
+
+    def image(self, areas: list[int]) -> pathlib.Path:
+        staged = self.work / "staged-run"
+        shutil.rmtree(staged, ignore_errors=True)
+        shutil.copytree(self.staged, staged)
+        (staged / "boot.py").write_text(boot_py(areas))
+        out = self.work / "run.img"
+        micropython = ROOT / ".venv/bin/micropython"
+        subprocess.run(
+            [str(micropython), "-X", "heapsize=8M", str(self.tool / "mkfs.py"), str(staged), str(out)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        return out
+
+    def plays(self, areas: list[int]) -> tuple[bool, str]:
+        """(the scripted game played right, the first fault or what went wrong)."""
+        image = self.image(areas)
+        quiet = os.dup(2)  # the emulator's own chatter on stderr ("Read from invalid SIO address")
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            pico = self.drive.Pico(self.work, image)
+        finally:
+            os.dup2(quiet, 2)
+            os.close(quiet)
+        started = time.monotonic()
+        try:
+            pico.boot()
+            pico.run(3000)
+            for button, ms in self.full_game.events():
+                pico.press(button, ms, self.full_game.PAUSE_MS)
+                if time.monotonic() - started > GAME_WALL_S:
+                    return False, "no end after %d s" % GAME_WALL_S
+            pico.run(5000)
+            faults = self.drive.faults(pico.serial)
+            # The score is read as a host reads it, with the board's whole heap back (boot.py
+            # removed, a soft reset): a host's request is not part of the game at the table.
+            pico.send(b"\x03")
+            pico.run(500)
+            pico.repl("import os; os.remove('boot.py') if 'boot.py' in os.listdir() else None")
+            pico.send(b"\x04")
+            pico.run(4000)
+            reply = pico.link_state(self.frames)
+            game = reply.get("state") if reply else None
+            final = (game.get("end") or {}).get("final") if game else None
+            if faults:
+                return False, faults[0]
+            if final != self.full_game.expected_totals():
+                return False, "final score %s" % final
+            return True, ""
+        except RuntimeError as e:
+            return False, str(e).splitlines()[0]
+        finally:
+            pico.close()
+
+
+def smallest(emu: Emulator, lo: int, hi: int) -> tuple[int, list[str]]:
+    """The smallest one-area heap the game plays in (and in every STEP of the CHECK_ABOVE above)."""
+    said = []
+    while hi - lo > STEP:
+        mid = (lo + hi) // 2 // STEP * STEP
+        ok, why = emu.plays([mid])
+        said.append("  %7d B: %s" % (mid, "plays" if ok else "fails: " + why))
+        print(said[-1], flush=True)
+        if ok:
+            hi = mid
+        else:
+            lo = mid
+    answer = hi
+    size = answer + STEP
+    while size <= answer + CHECK_ABOVE:
+        ok, why = emu.plays([size])
+        said.append("  %7d B: %s" % (size, "plays" if ok else "fails: " + why))
+        print(said[-1], flush=True)
+        if not ok:  # a gap above the bisection's answer: the answer is above it
+            answer = size + STEP
+            size = answer
+        size += STEP
+    return answer, said
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    tool = tools()
+    if tool is None or shutil.which("node") is None:
+        print(
+            "Board fit: skipped. It needs node and npm (Debian: apt install nodejs npm) and the rp2 "
+            "instrument (the project's ../shared/tools/pico, or ADJUTANT_PICO_TOOLS=DIR): MicroPython "
+            "v1.28.0 RPI_PICO's firmware image and the emulator around npm rp2040js."
+        )
+        return
+    sys.path.insert(0, str(ROOT / "hardware"))
+    import board_data
+
+    boards = {name: b["heap"]["areas"] for name, b in board_data.check_all().items()}
+    with tempfile.TemporaryDirectory() as tmp:
+        emu = Emulator(tool, pathlib.Path(tmp))
+        print("Board fit: the scripted game on MicroPython v1.28.0 RPI_PICO (RP2040 emulator), .mpy")
+        need = None
+        if not quick:
+            print("The smallest one-area heap it plays in (bisection, then every %d B above):" % STEP)
+            need, _ = smallest(emu, 64 * 1024, PICO_HEAP)
+        rows = []
+        for name, areas in sorted(boards.items()):
+            cut = [int(a * (1 - SPARE)) // 16 * 16 for a in areas]
+            ok, why = emu.plays(cut)
+            whole, why_whole = (True, "") if ok else emu.plays(areas)
+            heap = sum(areas)
+            margin = "%d%%" % round(100 * (1 - need / heap)) if need and len(areas) == 1 else "-"
+            rows.append((name, heap, areas, need if len(areas) == 1 else None, margin, ok, whole, why or why_whole))
+        print("%-20s %-18s %-10s %-7s %-22s %s" % ("board", "heap (areas)", "needs", "spare", "with 30% cut", "whole"))
+        for name, heap, areas, needs, margin, ok, whole, why in rows:
+            shown = "%d" % heap + ("" if len(areas) == 1 else " (%s)" % "+".join(str(a) for a in areas))
+            print(
+                "%-20s %-18s %-10s %-7s %-22s %s%s"
+                % (
+                    name,
+                    shown,
+                    needs or "-",
+                    margin,
+                    "plays: PASS" if ok else "FAILS",
+                    "plays" if whole else "fails",
+                    "" if ok else "  (%s)" % why[:90],
+                )
+            )
+        print(json.dumps({"needs_one_area": need, "boards": [r[:2] + r[5:7] for r in rows]}))
+
+
+if __name__ == "__main__":
+    main()
