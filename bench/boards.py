@@ -3,9 +3,9 @@
     make bench        (or: .venv/bin/python bench/boards.py [--quick])
 
 Runs the firmware as `adjutant deploy` lays it out (.mpy) on MicroPython v1.28.0 RPI_PICO in
-an RP2040 emulator (the instrument in ../shared/tools/pico, or ADJUTANT_PICO_TOOLS), on the
-emulated clock. A board's heap is modelled on the Pico's 245,888 B (hardware/boards/*.json,
-"heap"): a pinned ballast takes what the board lacks, and a board whose heap comes in areas
+an RP2040 emulator (the rp2 instrument: `tools/pico` of the shared folder beside the checkout,
+or ADJUTANT_PICO_TOOLS), on the emulated clock. A board's heap is modelled on the Pico's
+245,888 B (hardware/boards/*.json, "heap"): a pinned ballast takes what the board lacks, and a board whose heap comes in areas
 (the ESP32s: 56,000 B, then another 56,000 B) gets free areas of those sizes with a pinned
 16-byte wall between them, so no object can span two, as on the board.
 
@@ -171,12 +171,15 @@ def smallest(emu: Emulator, lo: int, hi: int) -> tuple[int, list[str]]:
 
 
 def main() -> None:
+    if {"-h", "--help"} & set(sys.argv[1:]):
+        print(__doc__)
+        return
     quick = "--quick" in sys.argv
     tool = tools()
     if tool is None or shutil.which("node") is None:
         print(
             "Board fit: skipped. It needs node and npm (Debian: apt install nodejs npm) and the rp2 "
-            "instrument (the project's ../shared/tools/pico, or ADJUTANT_PICO_TOOLS=DIR): MicroPython "
+            "instrument (tools/pico of the shared folder beside the checkout, or ADJUTANT_PICO_TOOLS=DIR): MicroPython "
             "v1.28.0 RPI_PICO's firmware image and the emulator around npm rp2040js."
         )
         return
