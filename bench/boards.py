@@ -5,9 +5,10 @@
 Runs the firmware as `adjutant deploy` lays it out (.mpy) on MicroPython v1.28.0 RPI_PICO in
 an RP2040 emulator (the rp2 instrument: `tools/pico` of the shared folder beside the checkout,
 or ADJUTANT_PICO_TOOLS), on the emulated clock. A board's heap is modelled on the Pico's
-245,888 B (hardware/boards/*.json, "heap"): a pinned ballast takes what the board lacks, and a board whose heap comes in areas
-(the ESP32s: 56,000 B, then another 56,000 B) gets free areas of those sizes with a pinned
-16-byte wall between them, so no object can span two, as on the board.
+245,888 B (hardware/boards/*.json, "heap"): a pinned ballast takes what the board lacks, and a
+board whose heap comes in areas (the ESP32s: 56,000 B, then another 56,000 B) gets free areas
+of those sizes with a pinned 16-byte wall between them, so no object can span two, as on the
+board.
 
 A game counts as played only with the final score right and no fault on the console (an
 "Error" on the panel, a traceback). Printed, one row per board:
