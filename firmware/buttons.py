@@ -40,7 +40,6 @@ class Buttons:
         self.repeat = ()  # names that auto-repeat now
         self.chord = False
         self.events = []
-        self.dropped = 0
         self.ring_button = bytearray(RING)
         self.ring_level = bytearray(RING)
         self.ring_at = [ticks_ms()] * RING  # each slot's time, written with its edge
@@ -164,10 +163,8 @@ class Buttons:
         return None if soonest is None else max(0, soonest)
 
     def _emit(self, name, kind):
-        if len(self.events) < MAX_EVENTS:
+        if len(self.events) < MAX_EVENTS:  # more in one poll is a mash: the rest are let go
             self.events.append((name, kind))
-        else:
-            self.dropped += 1
 
     def take(self):
         events = self.events

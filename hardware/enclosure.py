@@ -59,7 +59,6 @@ POST = 2.0  # a cradle post's thickness
 HOOK = 0.6  # how far a cradle post's hook reaches over the board's edge
 # The buttons: 6x6 mm tactile switches, 3.5 mm body, 3.5 mm round stem, 9.5 mm overall.
 SWITCH = (6.0, 6.0, 3.5)
-STEM_D = 3.5
 STEM = 9.5
 STEM_PROUD = 1.5  # above the lid: 1-2 mm is pressable without snagging
 BUTTON_HOLE = 3.8

@@ -10,14 +10,6 @@ from .errors import CardDataError, GameError
 from .sides import CP, EA
 
 DECKS = ("CP", "EA", "NEU", "BON", "RE", "WHITE")
-DECK_NAMES = {
-    "CP": "Central Powers",
-    "EA": "Entente Allies",
-    "NEU": "Neutral",
-    "BON": "Bonus",
-    "RE": "Random Event",
-    "WHITE": "White",
-}
 # D.8, G.1-G.26: arrow, plus, X, aeroplane, anchor, cannon; "nationality" marks
 # a Joker with a Nationality symbol (7.14); "keep" the white-on-black BP (G.5.1).
 ICONS = ("attack", "plus", "cancel", "aviation", "naval", "cannon", "nationality", "keep")

@@ -35,7 +35,6 @@ class SerialRelay:
         self.device_rx = device_rx
         self.output = bytearray()
         self.trimmed = 0  # bytes cut from the front of `output`: positions count from the first byte
-        self.dropped = 0
         self.host_mid_line = False  # the host's last bytes did not end a line
         self.ended = False  # the device's output reached its end: `output` holds all it printed
         self.lock = threading.Lock()
@@ -116,15 +115,13 @@ class SerialRelay:
     def _write_host(self, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            if self.closed or not self._host_present():
-                self.dropped += len(view)
+            if self.closed or not self._host_present():  # no host: what the board sends is lost, as on USB
                 return
             try:
                 view = view[os.write(self.master, view) :]
             except BlockingIOError:
                 select.select([], [self.master], [], 0.05)  # the host is slow to read: it waits
             except OSError:
-                self.dropped += len(view)
                 return
 
     def _from_host(self) -> None:
