@@ -46,3 +46,13 @@ def test_pytest_stops_a_hung_test_by_its_name(tmp_path: pathlib.Path) -> None:
     command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--timeout", "2", "test_hang.py"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode != 0 and "Timeout" in done.stdout and "test_sleeps" in done.stdout, done.stdout
+
+
+def test_the_power_cuts_noise_is_dropped_and_everything_else_passed_on(tmp_path: pathlib.Path) -> None:
+    folder = _suite(tmp_path)
+    (folder / "test_b.py").write_text(
+        "def test_noise():\n    print('OSError: 84')\n    print('OSError: [Errno 5] EIO')\n    print('kept')\n"
+    )
+    command = [sys.executable, str(TIMED), "30", micropython(), str(MP_RUN), "suite"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0 and "OSError" not in done.stdout and "kept" in done.stdout, done.stdout
