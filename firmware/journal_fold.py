@@ -96,7 +96,7 @@ def fold(journal, game, gen=None):
     # The next press appends: its file is opened now, in the pause, with the heap just collected,
     # where the snapshot's file was. Opened at that press, late in a long game, the piece it needs
     # may no longer be found.
-    f = None
+    f = None  # the snapshot's file, let go so that the collection frees its cache
     gc.collect()
     try:
         journal.opened().flush()  # committed, as every append leaves it: a clean file closes without a write

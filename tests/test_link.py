@@ -181,44 +181,6 @@ def test_no_device_and_a_busy_port_get_their_own_exit_codes(played: SimDevice, t
         holder.close()
 
 
-def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> None:
-    import threading
-
-    from adjutant.watch import follow
-
-    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
-        dev.wait(300)
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
-        device.hello()
-        seen: list[str] = []
-
-        def watch() -> None:
-            try:
-                follow(device, False, seen.append, 0.2, 30)
-            except DeviceRestarted:  # the simulator closes at the end of the test
-                pass
-
-        watcher = threading.Thread(target=watch)
-        watcher.daemon = True
-        watcher.start()
-        dev.wait(300)
-        for button, ms in full_game.turn_presses(1):  # turn 1 as the scripted game plays it
-            dev.hold(button, ms)
-            dev.wait(150)
-        dev.wait(1500)
-        cp, ea, captured = full_game.bp(1)
-        winner = "CP" if cp >= ea else "EA"  # CP defends turn 1 and wins ties (7.14)
-        face = dev.state()["game"]["track"][0]["rolls"][0]
-    assert seen[0].startswith("g0001  turn 1/10  phase re")
-    said = seen[1:]
-    assert said[0] == f"turn 1: d6 = {face}"
-    assert said[1] == "turn 1: Combat Round 1"
-    assert said[2] == "turn 1: the Attacker's Attack card is played"
-    assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
-    assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
-    assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
-
-
 class FlakyPort:
     """A serial port whose cable comes out after `budget` bytes have crossed it."""
 

@@ -12,6 +12,7 @@ from adjutant.sim.process import SimDevice
 from adjutant.watch import follow, say
 
 from shared_engine.game import Game
+from tests.firmware import full_game
 
 
 def _watched(dev: SimDevice, presses: list) -> list[str]:
@@ -34,6 +35,23 @@ def _watched(dev: SimDevice, presses: list) -> list[str]:
         dev.wait(200)
     dev.wait(2000)
     return seen
+
+
+def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
+        dev.wait(300)
+        seen = _watched(dev, full_game.turn_presses(1))  # turn 1 as the scripted game plays it
+        cp, ea, captured = full_game.bp(1)
+        winner = "CP" if cp >= ea else "EA"  # CP defends turn 1 and wins ties (7.14)
+        face = dev.state()["game"]["track"][0]["rolls"][0]
+    assert seen[0].startswith("g0001  turn 1/10  phase re")
+    said = seen[1:]
+    assert said[0] == f"turn 1: d6 = {face}"
+    assert said[1] == "turn 1: Combat Round 1"
+    assert said[2] == "turn 1: the Attacker's Attack card is played"
+    assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
+    assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
+    assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
 
 
 def test_watch_a_last_turn_says_no_draw_no_end_of_turn_and_the_final_score(tmp_path: pathlib.Path) -> None:

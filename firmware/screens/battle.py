@@ -52,8 +52,10 @@ class TwoNumbers(Screen):
         """OK on the first number: on flash before the screen moves on to the second."""
         session = self.session
         try:
+            if session.journal is None:
+                raise OSError("no game file")
             session.journal.put_draft(len(session.game.actions), self.values[0])
-        except (OSError, MemoryError, AttributeError) as e:  # AttributeError: no game file
+        except (OSError, MemoryError) as e:
             self.ui.warn("Not saved, so not done: %s" % e)
             return
         self.side = 1
