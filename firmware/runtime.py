@@ -18,6 +18,7 @@ from link import Link
 from oled import Oled
 from ui import UI, sooner
 
+BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK")  # the order of boards.BUTTONS, and of the pins
 WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
 FEED_MS = WATCHDOG_MS // 2  # the longest the loop sleeps: the watchdog is fed at each wake-up
 
@@ -34,11 +35,19 @@ def build(board_name=None):
     display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"], where)
     if display.fault is not None:
         print(display.problem())  # on the serial console; `adjutant info` says it too
-    names = boards.BUTTONS
-    pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in names]
+    pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in boards.BUTTONS]
     # Every board's definition is code on the heap; only the chosen one is needed from now on.
     del sys.modules["boards"]
-    return board, display, Buttons(pins, names)
+    return board, display, pins
+
+
+def _maintenance_asked(back):
+    """A boot for maintenance (maintenance.py): the link's one-boot file, used up here, or BACK held."""
+    try:
+        os.remove("maintenance")
+        return True
+    except OSError:
+        return back.value() == 0  # pulled up: low while held
 
 
 def _urandom_byte():
@@ -77,8 +86,11 @@ def run(random_byte=_urandom_byte):
     # once, not on the mat: making or resuming the game next is when boot needs the most heap
     settings, problem = __import__("config").load()
     del sys.modules["config"]
-    board, display, buttons = build(settings["board"])
-    ui = UI(display, buttons, random_byte, settings, board["name"])
+    board, display, pins = build(settings["board"])
+    if _maintenance_asked(pins[3]):  # BACK
+        __import__("maintenance").show(display, pins[2])  # OK
+        return  # main.py ends: the REPL is the board's, and no watchdog was started
+    ui = UI(display, Buttons(pins, BUTTON_NAMES), random_byte, settings, board["name"])
     if problem:
         ui.warn(problem)
     asyncio.run(_main(ui, Link(ui)))

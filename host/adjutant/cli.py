@@ -448,6 +448,15 @@ def deploy(ctx: click.Context, source: pathlib.Path | None) -> None:
     run_deploy(ctx.obj["port"], source, click.echo)
 
 
+@cli.command()
+@click.pass_context
+def maintenance(ctx: click.Context) -> None:
+    """Restart the device with no game and no watchdog, its REPL free for mpremote (OK on it plays again)."""
+    from adjutant.maintenance import enter
+
+    enter(ctx.obj["port"], click.echo)
+
+
 def main() -> None:
     try:
         cli.main(prog_name="adjutant", standalone_mode=False)

@@ -20,7 +20,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from adjutant.errors import AdjutantError, DeviceRefused, NoDevice, VersionMismatch
+from adjutant.errors import AdjutantError, VersionMismatch
 
 
 def find_source(source: pathlib.Path | None) -> pathlib.Path:
@@ -121,20 +121,13 @@ def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> None
 
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
     """Ask running Adjutant firmware for one boot without the app; a bare board needs nothing."""
-    from adjutant.link.client import connect
+    from adjutant.maintenance import ask
 
-    try:
-        device = connect(port, timeout=1.5)
-    except NoDevice:
+    version = ask(port)
+    if version is None:
         echo("no Adjutant firmware answers: copying onto plain MicroPython")
         return
-    try:
-        device.request("maint")
-    except DeviceRefused as e:
-        raise AdjutantError(f"the device refused to stop for the update: {e}") from e
-    finally:
-        device.port.close()
-    echo(f"firmware {device.info.get('fw')} is stopping for the update")
+    echo(f"firmware {version} is stopping for the update")
     time.sleep(1.5)  # the board resets and boots to the REPL
 
 

@@ -97,7 +97,8 @@ class Device:
         if reply is None:
             raise NoDevice(
                 "the device does not answer: is the Adjutant firmware running? "
-                "(`adjutant deploy` installs it; a board left in the REPL needs a reset)"
+                "(`adjutant deploy` installs it; a board in maintenance or left in the REPL plays after OK on it or "
+                "`mpremote reset`)"
             )
         return _checked(reply)
 

@@ -35,7 +35,15 @@ LONG_MS = 800
 SETTLE_MS = 60  # after a release, time for the debounce and a redraw
 REQUEST_IDS = 1 << 30  # the simulator's own link request ids: a host's client counts from 1
 # What the board says when main.py is not running (boot.py); "boot N" comes before main.py starts.
-STOPPED = ("no main.py", "main.py returned", "main.py interrupted", "soft reboot", "power cut", "watchdog reset")
+STOPPED = (
+    "no main.py",
+    "main.py returned",
+    "main.py interrupted",
+    "soft reboot",
+    "power cut",
+    "watchdog reset",
+    "reset",
+)
 
 
 @dataclass

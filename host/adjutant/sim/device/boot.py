@@ -32,7 +32,7 @@ import sys
 
 import clock
 import usb_serial
-from clock import CLOCK, PowerCut, WatchdogReset
+from clock import CLOCK, HardReset, PowerCut, WatchdogReset
 
 sys.modules["time"] = clock.time_module
 sys.modules["select"] = clock.select_module
@@ -122,6 +122,7 @@ class Device:
         self.seed = seed
         self.board_name = board
         self.chip = None
+        self.held = set()  # the buttons the controller holds down
         self.boots = 0
         self.port = port
         sys.modules["micropython"] = usb_serial.micropython_module(port)
@@ -186,8 +187,10 @@ class Device:
             addr = shown["addr"] if self.oled is None else self.oled
             if addr:
                 machine.I2C.devices[addr] = self.chip
-        for pin_id in self.buttons.values():
-            machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
+        for name, pin_id in self.buttons.items():
+            pin = machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
+            if name in self.held:  # a button held through power-up reads low from the start
+                pin.level = 0
         self.boots += 1
         reply("event", "boot %d" % self.boots)
         if self.seed is None:
@@ -227,6 +230,9 @@ class Device:
                 soft = True
             except PowerCut:
                 reply("event", "power cut")
+                soft, repl = False, None
+            except HardReset:
+                reply("event", "reset")
                 soft, repl = False, None
             except WatchdogReset:
                 reply("event", "watchdog reset")
@@ -298,6 +304,10 @@ class Device:
         reply("error", "unknown command")
 
     def cmd_pin(self, args):
+        if args[1] == "0":  # a finger on the button: it stays down through a reset or a power cut
+            self.held.add(args[0])
+        else:
+            self.held.discard(args[0])
         pin = machine.Pin.pins.get(self.buttons[args[0]])
         if pin is not None:
             pin.set_level(int(args[1]))

@@ -28,6 +28,10 @@ class WatchdogReset(BaseException):
     """Raised out of the firmware when the watchdog was not fed in time."""
 
 
+class HardReset(WatchdogReset):
+    """machine.reset(): the whole chip restarts, its watchdog stopped with it."""
+
+
 class Clock:
     def __init__(self):
         self.now = EPOCH

@@ -11,7 +11,7 @@ refuse. MicroPython has no positional-only marker (/): those parameters take
 any name here, and the firmware's type check against the stubs holds them.
 """
 
-from clock import CLOCK, WatchdogReset
+from clock import CLOCK, HardReset, WatchdogReset
 
 
 class Pin:
@@ -105,7 +105,7 @@ class WDT:
 
 
 def reset():
-    raise WatchdogReset()
+    raise HardReset()
 
 
 def soft_reset():
