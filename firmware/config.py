@@ -7,7 +7,18 @@ PATH = "settings.json"
 # last_draw: the table draws (7.19) after the last turn too; by the rules' ruling it does not.
 # battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner");
 # solo: the side the player took in the last solitaire game, offered first for the next.
-DEFAULTS = {"contrast": 127, "sleep": 60, "rotate": 0, "board": None, "last_draw": False, "battles": "bp", "solo": "CP"}
+# addr: the display's I2C address where the module is not at the board's (0x3D); board and addr
+# take effect at the next boot.
+DEFAULTS = {
+    "contrast": 127,
+    "sleep": 60,
+    "rotate": 0,
+    "board": None,
+    "last_draw": False,
+    "battles": "bp",
+    "solo": "CP",
+    "addr": None,
+}
 CHECKS = {
     "contrast": lambda v: type(v) is int and 0 <= v <= 255,
     "sleep": lambda v: type(v) is int and 0 <= v <= 3600,
@@ -16,7 +27,9 @@ CHECKS = {
     "last_draw": lambda v: v is True or v is False,
     "battles": lambda v: v in ("bp", "winner"),
     "solo": lambda v: v in ("CP", "EA"),
+    "addr": lambda v: v is None or v in (0x3C, 0x3D),
 }
+AT_BOOT = ("board", "addr")
 
 
 def load():

@@ -29,6 +29,8 @@ REQUEST_MODULES = (
     "link_ops",
     "link_pull",
     "link_cards",
+    "link_settings",
+    "config",
     "games",
     "journal_read",
     "journal_fold",

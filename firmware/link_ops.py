@@ -23,6 +23,7 @@ HANDLERS = {
     "state": "link_ops",
     "watch": "link_ops",
     "maint": "link_ops",
+    "settings": "link_settings",
     "list": "link_pull",
     "read": "link_pull",
     "ack": "link_pull",

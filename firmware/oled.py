@@ -130,6 +130,17 @@ class Oled(framebuf.FrameBuffer):
         """What the builder should check when the panel does not answer, else None."""
         if self.fault is None:
             return None
+        other = self.addr ^ 1  # modules come at 0x3C or 0x3D, set by a resistor on the back
+        try:
+            moved = other in self.i2c.scan()
+        except OSError:  # a bus held low answers nothing
+            moved = False
+        if moved:
+            return "the display answers at 0x%02X, not 0x%02X: set it with `adjutant settings addr=0x%02X`" % (
+                other,
+                self.addr,
+                other,
+            )
         return "no display answers at 0x%02X on %s: check the wiring and the address" % (self.addr, self.pins)
 
     def _write(self, control, payload):

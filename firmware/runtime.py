@@ -23,7 +23,8 @@ WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
 FEED_MS = WATCHDOG_MS // 2  # the longest the loop sleeps: the watchdog is fed at each wake-up
 
 
-def build(board_name=None):
+def build(board_name=None, addr=None):
+    """The board's display (at `addr` if given, else the board's address) and its button pins."""
     import boards
 
     board = boards.board(board_name)
@@ -32,7 +33,7 @@ def build(board_name=None):
     shown = board["display"]
     gpio = board["gpio"]
     where = "SDA=%s%d SCL=%s%d" % (gpio, bus["sda"], gpio, bus["scl"])
-    display = Oled(i2c, shown["chip"], shown["addr"], shown["rotate"], where)
+    display = Oled(i2c, shown["chip"], addr or shown["addr"], shown["rotate"], where)
     if display.fault is not None:
         print(display.problem())  # on the serial console; `adjutant info` says it too
     pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in boards.BUTTONS]
@@ -86,7 +87,7 @@ def run(random_byte=_urandom_byte):
     # once, not on the mat: making or resuming the game next is when boot needs the most heap
     settings, problem = __import__("config").load()
     del sys.modules["config"]
-    board, display, pins = build(settings["board"])
+    board, display, pins = build(settings["board"], settings["addr"])
     if _maintenance_asked(pins[3]):  # BACK
         __import__("maintenance").show(display, pins[2])  # OK
         return  # main.py ends: the REPL is the board's, and no watchdog was started

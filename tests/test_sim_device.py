@@ -182,4 +182,5 @@ def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_chec
         cwd=REPO,
     )
     assert shown.returncode == 0, shown.stderr
-    assert f"device: {NO_DISPLAY}" in " ".join(shown.stdout.split())  # wrapped to the terminal's width
+    moved = "the display answers at 0x3D, not 0x3C: set it with `adjutant settings addr=0x3D`"
+    assert f"device: {moved}" in " ".join(shown.stdout.split())  # wrapped to the terminal's width

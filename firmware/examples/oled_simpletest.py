@@ -12,7 +12,8 @@ answers on the I2C bus, then shows two pictures, 3 s each:
 
 If it says "no display answers", check SDA and SCL (not swapped), VCC and
 GND (some modules swap them: read the labels on the module, not a picture of
-it), and the address on the module's back (0x3C or 0x3D).
+it), and the address on the module's back (0x3C or 0x3D): a module at the other one is
+named, with the setting that moves the firmware to it (`adjutant settings addr=0x3D`).
 """
 
 import time

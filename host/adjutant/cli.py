@@ -121,6 +121,29 @@ def info(ctx: click.Context) -> None:
         click.echo(f"{name:<16}{value}")
 
 
+@cli.command()
+@click.argument("changes", nargs=-1, metavar="[NAME=VALUE]...")
+@click.pass_context
+def settings(ctx: click.Context, changes: tuple[str, ...]) -> None:
+    """Show the device's settings, or set some: contrast=40 sleep=120 battles=winner addr=0x3D ..."""
+    from adjutant.device_settings import SETTINGS, exchange, parse, shown
+
+    change = parse(changes)  # checked before the device is asked
+    device = _device(ctx)
+    try:
+        reply = exchange(device, change)
+    finally:
+        _close(device)
+    values = reply["settings"]
+    for key, setting in SETTINGS.items():
+        if key in values:
+            mark = "*" if key in change else " "
+            click.echo(f"{mark}{key:<10} {shown(key, values[key]):<8} {setting.what}")
+    later = [key for key in change if key in reply.get("at_boot", ())]
+    if later:
+        click.echo(f"{', '.join(later)}: at the device's next start (unplug it and plug it in)")
+
+
 # -- card data --------------------------------------------------------------------------------
 
 

@@ -70,6 +70,16 @@ def test_oled_simpletest_says_what_to_check_when_no_display_answers():
     ], said
 
 
+def test_oled_simpletest_at_the_wrong_address_says_which_answers_and_how_to_set_it():
+    _board(chip_at=0x3D)  # the module's resistor set for 0x3D; the board table says 0x3C
+    said = []
+    assert _example("oled_simpletest").main("pico", say=said.append) is False
+    assert said == [
+        "pico, I2C on SDA=GP4 SCL=GP5: 0x3D",
+        "the display answers at 0x3D, not 0x3C: set it with `adjutant settings addr=0x3D`",
+    ], said
+
+
 def test_buttons_simpletest_passes_when_each_button_is_pressed_as_asked():
     _board()
     pins = rig.machine.Pin.pins

@@ -24,7 +24,9 @@ def test_boot_without_a_display_names_the_address_and_the_pins_of_each_board():
 
 def test_a_display_at_the_wrong_address_does_not_stop_the_game():
     table = Table.fresh(at=0x3D)  # the module answers at 0x3D, the board expects 0x3C
-    assert table.ui.display.problem().startswith("no display answers at 0x3C")
+    assert table.ui.display.problem() == (
+        "the display answers at 0x3D, not 0x3C: set it with `adjutant settings addr=0x3D`"
+    )
     assert table.status() == "OK roll d6 ^more"  # what the panel would show
     table.press("OK")
     assert len(table.state()["track"][0]["rolls"]) == 1  # the press was a roll, logged as ever

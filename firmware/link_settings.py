@@ -1,0 +1,44 @@
+"""The `settings` request: the device's settings, read or changed over the link (`adjutant settings`).
+
+A change is checked as the device checks its own settings.json, all of it
+before any of it is kept: one bad value changes nothing. Kept changes act at
+once, as the Settings screen's do; `board` and `addr` at the next boot.
+"""
+
+import config
+
+from shared_engine import frames
+
+
+def op_settings(ops, rid, req, payload):
+    change = req.get("set")
+    if change is not None:
+        problem = _check(change)
+        if problem:
+            ops.fail(rid, frames.BAD_REQUEST, problem)
+            return
+        ui = ops.ui
+        keys = list(change)
+        for key in keys[:-1]:
+            ui.settings[key] = change[key]
+        if keys:
+            ui.set(keys[-1], change[keys[-1]])  # applies the display's and saves them all
+    ops.reply(rid, frames.OK, {"settings": ops.ui.settings, "at_boot": config.AT_BOOT})
+
+
+def _check(change):
+    if type(change) is not dict:
+        return "set: an object of setting: value"
+    for key, value in change.items():
+        if key not in config.CHECKS:
+            return "unknown setting %r; known: %s" % (key, ", ".join(sorted(config.CHECKS)))
+        if not config.CHECKS[key](value):
+            return "bad value for %s: %r" % (key, value)
+        if key == "board" and value is not None:
+            import boards
+
+            known = boards.BOARDS
+            del __import__("sys").modules["boards"]
+            if value not in known:
+                return "unknown board %r; known: %s" % (value, ", ".join(sorted(known)))
+    return None
