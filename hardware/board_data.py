@@ -15,17 +15,65 @@ HERE = pathlib.Path(__file__).resolve().parent
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 
 
+# What each board file holds: a field's kind, or a dict of its own fields.
+SHAPE: dict = {
+    "name": str,
+    "title": str,
+    "chip": str,
+    "micropython": str,
+    "i2c": {"id": int, "sda": int, "scl": int, "freq": int},
+    "buttons": {button: int for button in BUTTONS},
+    "display": {"chip": str, "addr": int, "rotate": int, "module": str},
+    "power_pins": {"3V3": str, "GND": str, "VSYS": str},
+    "pin_labels": dict,
+    "heap": {"areas": list, "source": str},
+}
+KINDS = {str: "text", int: "a whole number", list: "a list", dict: "an object"}
+
+
+class BoardDataError(ValueError):
+    """Every problem of the board data, a line each, each naming its file (and field)."""
+
+
 def chips() -> dict[str, dict]:
     return {p.stem: json.loads(p.read_text()) for p in sorted((HERE / "chips").glob("*.json"))}
 
 
-def boards() -> dict[str, dict]:
+def shape_problems(data: object, shape: dict, where: str = "") -> list[str]:
+    """Fields missing or of the wrong kind, each as "field.path: what it must be"."""
+    if not isinstance(data, dict):
+        return [f"{where.rstrip('.') or 'the file'}: must be an object of fields"]
+    out = []
+    for key, kind in shape.items():
+        field = where + key
+        if key not in data:
+            out.append(f"{field}: missing")
+        elif isinstance(kind, dict):
+            out += shape_problems(data[key], kind, field + ".")
+        elif not isinstance(data[key], kind) or (kind is int and isinstance(data[key], bool)):
+            out.append(f"{field}: must be {KINDS[kind]}, not {json.dumps(data[key])}")
+    return out
+
+
+def boards(folder: pathlib.Path = HERE / "boards") -> dict[str, dict]:
+    """Every board file, read and its fields' kinds checked; BoardDataError names each problem."""
     found = {}
-    for path in sorted((HERE / "boards").glob("*.json")):
-        data = json.loads(path.read_text())
-        if data.get("name") != path.stem:
-            raise ValueError(f"{path.name}: 'name' must be {path.stem!r}, the file's name")
-        found[path.stem] = data
+    errors = []
+    for path in sorted(folder.glob("*.json")):
+        shown = f"{folder.name}/{path.name}"
+        try:
+            data = json.loads(path.read_text())
+        except json.JSONDecodeError as e:
+            errors.append(f"{shown}: line {e.lineno}, column {e.colno}: not JSON ({e.msg})")
+            continue
+        wrong = shape_problems(data, SHAPE)
+        if not wrong and data["name"] != path.stem:
+            wrong.append(f"name: must be {path.stem!r}, the file's name")
+        errors += [f"{shown}: {problem}" for problem in wrong]
+        if not wrong:
+            found[path.stem] = data
+    if errors:
+        raise BoardDataError("\n".join(errors))
     return found
 
 
@@ -77,17 +125,18 @@ def problems(board: dict, chip: dict) -> list[str]:
     return out
 
 
-def check_all() -> dict[str, dict]:
-    """All boards, each checked; ValueError listing every problem."""
+def check_all(folder: pathlib.Path = HERE / "boards") -> dict[str, dict]:
+    """All boards, each checked; BoardDataError listing every problem, a line each with its file."""
     known = chips()
-    found = boards()
+    found = boards(folder)
     errors = []
-    for board in found.values():
+    for name, board in found.items():
+        shown = f"{folder.name}/{name}.json"
         chip = known.get(board["chip"])
         if chip is None:
-            errors.append(f"{board['name']}: unknown chip {board['chip']!r}")
+            errors.append(f"{shown}: chip: unknown chip {board['chip']!r}; known: {', '.join(known)}")
             continue
-        errors += problems(board, chip)
+        errors += [f"{shown}: " + problem.removeprefix(f"{name}: ") for problem in problems(board, chip)]
     if errors:
-        raise ValueError("\n".join(errors))
+        raise BoardDataError("\n".join(errors))
     return found

@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from hardware.board_data import BUTTONS, HERE, check_all
+from hardware.board_data import BUTTONS, HERE, BoardDataError, check_all
 
 REPO = HERE.parent
 FIRMWARE_BOARDS = REPO / "firmware/boards.py"
@@ -176,14 +176,25 @@ def wiring_svg(board: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-def main() -> None:
-    boards = check_all()
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--boards", type=pathlib.Path, default=HERE / "boards", help="the board files' folder")
+    args = parser.parse_args(argv)
+    try:
+        boards = check_all(args.boards)
+    except BoardDataError as e:  # a line for each problem, naming its file and field: no traceback
+        for line in str(e).splitlines():
+            print(f"make hardware: {line}", file=sys.stderr)
+        return 1
     FIRMWARE_BOARDS.write_text(firmware_boards(boards))
     WIRING.mkdir(exist_ok=True)
     for name, board in boards.items():
         (WIRING / f"{name}.svg").write_text(wiring_svg(board))
     print(f"wrote {FIRMWARE_BOARDS.relative_to(REPO)} and {len(boards)} wiring diagrams in hardware/wiring/")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

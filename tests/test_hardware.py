@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import copy
 import importlib.util
+import json
 import pathlib
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -233,3 +236,38 @@ def test_each_case_builds_as_closed_solids_with_a_window_and_four_button_holes(
     # its own freetype), so a rebuild leaves git clean
     for path in written:
         assert path.read_bytes() == (REPO / "hardware/enclosure" / path.name).read_bytes(), path.name
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ('{"name": "pico",', "boards/pico.json: line 1, column 17: not JSON (Expecting property name"),
+        (None, "boards/pico.json: i2c.sda: missing"),
+        ("sda-text", 'boards/pico.json: i2c.sda: must be a whole number, not "GP4"'),
+        ("pin-twice", "boards/pico.json: GPIO 10 is used twice (button UP and button OK)"),
+        ("unknown-chip", "boards/pico.json: chip: unknown chip 'rp2350'; known: "),
+    ],
+)
+def test_make_hardware_on_a_bad_board_file_prints_one_line_naming_the_file_and_field(
+    tmp_path: pathlib.Path, text: str | None, said: str
+) -> None:
+    folder = tmp_path / "boards"
+    folder.mkdir()
+    board = json.loads((REPO / "hardware/boards/pico.json").read_text())
+    if text is None:
+        del board["i2c"]["sda"]
+    elif text == "sda-text":
+        board["i2c"]["sda"] = "GP4"
+    elif text == "pin-twice":
+        board["buttons"]["OK"] = 10
+    elif text == "unknown-chip":
+        board["chip"] = "rp2350"
+    raw = text if text and text.startswith("{") else json.dumps(board)
+    (folder / "pico.json").write_text(raw)
+    done = subprocess.run(
+        [sys.executable, "hardware/generate.py", "--boards", str(folder)], capture_output=True, text=True, cwd=REPO
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    assert lines[0].startswith("make hardware: " + said), lines[0]
