@@ -49,7 +49,7 @@ check-rules: $(VENV)/.installed
 # Board data -> firmware/boards.py and wiring diagrams; the enclosure's STL files and previews.
 hardware: $(VENV)/.installed
 	$(BIN)/python hardware/generate.py
-	for board in pico esp32-devkit esp32-c3-supermini; do for size in 0.96 1.3; do \
+	for board in pico esp32-s3-devkitc; do for size in 0.96 1.3; do \
 		$(BIN)/python hardware/enclosure.py --board $$board --display $$size || exit 1; done; done
 
 pictures: $(VENV)/.installed  # the README's report and QR code pictures (needs Debian's chromium)

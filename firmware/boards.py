@@ -9,17 +9,10 @@ chosen by name in settings.json ("board"), else from sys.implementation._machine
 """
 
 BOARDS = {
-    # ESP32-C3 SuperMini
-    "esp32-c3-supermini": {
-        "i2c": {"id": 0, "sda": 6, "scl": 7, "freq": 400000},
-        "buttons": {"UP": 0, "DOWN": 1, "OK": 4, "BACK": 5},
-        "gpio": "GPIO",
-        "display": {"chip": "ssd1306", "addr": 0x3C, "rotate": 0},
-    },
-    # ESP32 DevKitC (WROOM-32)
-    "esp32-devkit": {
-        "i2c": {"id": 0, "sda": 21, "scl": 22, "freq": 400000},
-        "buttons": {"UP": 25, "DOWN": 26, "OK": 27, "BACK": 33},
+    # ESP32-S3-DevKitC-1 N16R8
+    "esp32-s3-devkitc": {
+        "i2c": {"id": 0, "sda": 8, "scl": 9, "freq": 400000},
+        "buttons": {"UP": 4, "DOWN": 5, "OK": 6, "BACK": 7},
         "gpio": "GPIO",
         "display": {"chip": "ssd1306", "addr": 0x3C, "rotate": 0},
     },
@@ -46,7 +39,7 @@ BOARDS = {
     },
 }
 
-BY_MACHINE = (("Pico W", "pico-w"), ("ESP32C3", "esp32-c3-supermini"), ("ESP32", "esp32-devkit"), ("RP2040", "pico"))
+BY_MACHINE = (("Pico W", "pico-w"), ("ESP32S3", "esp32-s3-devkitc"), ("RP2040", "pico"))
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 
 

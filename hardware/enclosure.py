@@ -20,19 +20,19 @@ HERE = pathlib.Path(__file__).resolve().parent
 OUT = HERE / "enclosure"
 
 # Boards: PCB (length, width, thickness); the tallest part on top; what is under the PCB
-# ("holes": bare, on screw bosses at its mounting holes; "pads": bare, in a cradle of posts;
+# ("holes": bare, on screw bosses at its mounting holes;
 # "pins": headers soldered pointing down, standing in two slotted rails); the USB socket
 # (width, height) at the x = 0 end.
 BOARDS = {
     "pico": {"pcb": (51.0, 21.0, 1.0), "parts": 3.2, "mount": "holes", "usb": (8.0, 3.0),
              "holes": [(2.0, 4.8), (2.0, 16.2), (49.0, 4.8), (49.0, 16.2)]},
-    "esp32-devkit": {"pcb": (55.0, 28.0, 1.6), "parts": 4.0, "mount": "pins", "usb": (8.0, 3.0),
-                     "rows": (1.27, 26.73)},  # header rows, y from one long edge
-    "esp32-c3-supermini": {"pcb": (22.5, 18.0, 1.0), "parts": 3.2, "mount": "pads", "usb": (9.0, 3.2)},
+    # YD-ESP32-S3 (the common DevKitC-1 N16R8): 57.15 x 27.94 mm, rows 25.40 mm apart, USB-C
+    "esp32-s3-devkitc": {"pcb": (57.15, 27.94, 1.6), "parts": 3.6, "mount": "pins", "usb": (9.0, 3.2),
+                         "rows": (1.27, 26.67)},  # header rows, y from one long edge
 }  # fmt: skip
 BOARDS["pico-w"] = BOARDS["pico"]
 BOARDS["pico-sh1106"] = BOARDS["pico"]
-CASES = ("pico", "esp32-devkit", "esp32-c3-supermini")  # Pico W and Pico + SH1106 share the Pico's case
+CASES = ("pico", "esp32-s3-devkitc")  # Pico W and Pico + SH1106 share the Pico's case
 PIN_DROP = 8.5  # a soldered header's plastic and pins below the PCB
 
 # OLED modules: PCB (w, d, thickness); glass (w, d, thickness) and its centre's offset back
@@ -55,8 +55,7 @@ RAIL = 1.5  # the OLED rails: wall thickness, and the ledge under the module's P
 BOSS = 5.0  # boss diameter
 PILOT = 1.6  # pilot hole for an M2 self-tapping screw
 LIFT = 3.0  # a bare board's underside above the floor: room for its solder joints
-POST = 2.0  # a cradle post's thickness
-HOOK = 0.6  # how far a cradle post's hook reaches over the board's edge
+POST = 2.0  # room kept past the board's far end and rear edge
 # The buttons: 6x6 mm tactile switches, 3.5 mm body, 3.5 mm round stem, 9.5 mm overall.
 SWITCH = (6.0, 6.0, 3.5)
 STEM = 9.5
@@ -127,10 +126,7 @@ def stack(board: str, display: str) -> dict:
     by0 = max(by0, CLEAR + PERFBOARD[1] + CLEAR + BOSS / 2)  # clear of the perfboard's rear bosses
     inner_d = max(oy0 + pd + RAIL + CLEAR, by0 + bwid + POST + CLEAR)
     parts["board"] = _box(CLEAR, by0, lift, CLEAR + blen, by0 + bwid, lift + bt)
-    hooked = 1.0 if b["mount"] == "pads" else 0.0  # the edges the cradle's hooks hold: no parts there
-    parts["board parts"] = _box(
-        CLEAR + 6.0, by0 + hooked, lift + bt, CLEAR + blen, by0 + bwid - hooked, lift + bt + b["parts"]
-    )
+    parts["board parts"] = _box(CLEAR + 6.0, by0, lift + bt, CLEAR + blen, by0 + bwid, lift + bt + b["parts"])
     uw, uh = b["usb"]
     uy = by0 + bwid / 2
     parts["usb socket"] = _box(-0.4, uy - uw / 2, lift + bt, 6.0, uy + uw / 2, lift + bt + uh)
@@ -143,22 +139,6 @@ def stack(board: str, display: str) -> dict:
     s["board_bosses"] = []
     if b["mount"] == "holes":
         s["board_bosses"] = [(CLEAR + hx, by0 + hy, lift) for hx, hy in b["holes"]]
-    elif b["mount"] == "pads":  # pads under it; posts at its far end and along both sides
-        for i, fx in enumerate((0.25, 0.75)):
-            supports[f"pad {i + 1}"] = _box(CLEAR + blen * fx - 2, uy - 2, 0, CLEAR + blen * fx + 2, uy + 2, lift)
-        post_top = lift + bt + 1.0
-        x1 = CLEAR + blen + CLEAR
-        supports["post end"] = _box(x1, uy - 3, 0, x1 + POST, uy + 3, post_top)
-        for i, (y, hook) in enumerate(
-            (
-                (by0 - CLEAR - POST, (by0 - CLEAR, by0 + HOOK)),
-                (by0 + bwid + CLEAR, (by0 + bwid - HOOK, by0 + bwid + CLEAR)),
-            )
-        ):
-            x0, x1 = CLEAR + blen / 2 - 3, CLEAR + blen / 2 + 3
-            supports[f"post side {i + 1}"] = _box(x0, y, 0, x1, y + POST, post_top)
-            # its hook over the PCB's edge: the posts flex as the board snaps in under them
-            supports[f"hook {i + 1}"] = _box(x0, hook[0], lift + bt, x1, hook[1], post_top)
     else:  # the pins stand in slotted rails, one per header row
         for i, ry in enumerate(b["rows"]):
             supports[f"pin rail {i + 1}"] = _box(CLEAR + 2, by0 + ry - 1.6, 0, CLEAR + blen - 2, by0 + ry + 1.6, 3.0)
@@ -236,6 +216,9 @@ def _box_faces(box: tuple[float, ...]) -> list[np.ndarray]:
     return [c[list(q)] for q in quads]
 
 
+LID_UP = 96  # how far the lid is drawn above its place
+
+
 def exploded(base_tris: np.ndarray, lid_tris: np.ndarray, s: dict, path: pathlib.Path, title: str) -> None:
     """The base, the parts and the lid pulled apart upwards, each where it goes."""
     import matplotlib
@@ -246,6 +229,7 @@ def exploded(base_tris: np.ndarray, lid_tris: np.ndarray, s: dict, path: pathlib
 
     fig = Figure(figsize=(8, 7), dpi=110)
     ax = fig.add_subplot(projection="3d")
+    ax.computed_zorder = False  # drawn in the order added: base, parts bottom up, lid, then the lid's holes
     lift = {"board": 32, "perfboard": 50, "switch": 50, "oled": 72}  # each group above the base's rim
     colours = {"board": "#2e8b57", "perfboard": "#c8a16599", "switch": "#222222", "oled": "#1d3557", "usb": "#999999"}
     ax.add_collection3d(Poly3DCollection(base_tris, facecolor="#8ab4d855", edgecolor="#33333322", linewidths=0.2))
@@ -255,10 +239,35 @@ def exploded(base_tris: np.ndarray, lid_tris: np.ndarray, s: dict, path: pathlib
         x0, y0, z0, x1, y1, z1 = box
         moved = (x0 + WALL, y0 + WALL, z0 + FLOOR + up, x1 + WALL, y1 + WALL, z1 + FLOOR + up)
         ax.add_collection3d(Poly3DCollection(_box_faces(moved), facecolor=colours[group], edgecolor="#222222"))
-    lid_up = lid_tris + np.array([0, 0, 96])
-    ax.add_collection3d(Poly3DCollection(lid_up, facecolor="#d8b48a", edgecolor="#33333322", linewidths=0.2, alpha=0.9))
+    lid_up = lid_tris + np.array([0, 0, LID_UP])
+    ax.add_collection3d(
+        Poly3DCollection(lid_up, facecolors="#d8b48a", edgecolors="#d8b48a", linewidths=0.3)
+    )
+    top = FLOOR + HEIGHT + LID + LID_UP + 0.05  # the lid's outer face, where its holes open
+    for x, y in s["buttons"]:  # each button hole's rim, dark, so the holes read at this size
+        turn = np.linspace(0, 2 * np.pi, 40)
+        rx, ry = x + WALL + BUTTON_HOLE / 2 * np.cos(turn), y + WALL + BUTTON_HOLE / 2 * np.sin(turn)
+        ax.plot(rx, ry, np.full_like(turn, top), color="#222222", linewidth=1.6, zorder=10)
+    vx, vy, (vw, vd) = s["view"]
+    cx, cy = vx + WALL, vy + WALL
+    window = np.array([(cx - vw / 2, cy - vd / 2), (cx + vw / 2, cy - vd / 2), (cx + vw / 2, cy + vd / 2),
+                       (cx - vw / 2, cy + vd / 2), (cx - vw / 2, cy - vd / 2)])  # fmt: skip
+    ax.plot(window[:, 0], window[:, 1], np.full(len(window), top), color="#222222", linewidth=1.2, zorder=10)
+    # each part named beside it, at its height in this view
+    outer_w, outer_d, _ = s["outer"]
+    label_x, label_y = outer_w + 14, outer_d / 2
+    labels = [
+        (top, "lid: window + 4 button holes"),
+        (s["parts"]["oled pcb"][5] + FLOOR + lift["oled"], "OLED module (slides into the lid's rails)"),
+        (s["parts"]["perfboard"][5] + FLOOR + lift["perfboard"], "4 buttons on the 50 x 20 mm perfboard"),
+        (s["parts"]["board"][5] + FLOOR + lift["board"], "board (USB to the left wall's slot)"),
+        (FLOOR + HEIGHT / 2, "base: bosses, rails, USB slot"),
+    ]
+    for z, text in labels:
+        ax.text(label_x, label_y, z, text, fontsize=8, color="#111111")
     everything = np.concatenate([base_tris.reshape(-1, 3), lid_up.reshape(-1, 3)])
     lo, hi = everything.min(axis=0), everything.max(axis=0)
+    hi[0] += 45  # room for the labels on the right
     ax.set_xlim(lo[0], hi[0])
     ax.set_ylim(lo[1], hi[1])
     ax.set_zlim(lo[2], hi[2])

@@ -53,7 +53,7 @@ def board(name=None):
 '''
 
 # What sys.implementation._machine says on each MicroPython build, most specific first.
-BY_MACHINE = (("Pico W", "pico-w"), ("ESP32C3", "esp32-c3-supermini"), ("ESP32", "esp32-devkit"), ("RP2040", "pico"))
+BY_MACHINE = (("Pico W", "pico-w"), ("ESP32S3", "esp32-s3-devkitc"), ("RP2040", "pico"))
 
 
 def firmware_boards(boards: dict[str, dict]) -> str:

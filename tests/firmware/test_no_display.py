@@ -16,10 +16,8 @@ def test_boot_without_a_display_names_the_address_and_the_pins_of_each_board():
     _, display, _ = runtime.build("pico")
     assert display.problem() == "no display answers at 0x3C on SDA=GP4 SCL=GP5: check the wiring and the address"
     machine.Pin.pins = {}
-    _, display, _ = runtime.build("esp32-devkit")
-    assert display.problem() == (
-        "no display answers at 0x3C on SDA=GPIO21 SCL=GPIO22: check the wiring and the address"
-    )
+    _, display, _ = runtime.build("esp32-s3-devkitc")
+    assert display.problem() == ("no display answers at 0x3C on SDA=GPIO8 SCL=GPIO9: check the wiring and the address")
 
 
 def test_a_display_at_the_wrong_address_does_not_stop_the_game():
