@@ -92,10 +92,12 @@ class Emulator:
         self.staged = work / "staged"
         build(ROOT, self.staged)  # .mpy, as deploy copies it
 
-    def image(self, areas: list[int]) -> pathlib.Path:
+    def image(self, areas: list[int], games: pathlib.Path | None = None) -> pathlib.Path:
         staged = self.work / "staged-run"
         shutil.rmtree(staged, ignore_errors=True)
         shutil.copytree(self.staged, staged)
+        if games is not None:  # games the board played before: saved/ beside the firmware
+            shutil.copytree(games, staged, dirs_exist_ok=True)
         (staged / "boot.py").write_text(boot_py(areas))
         out = self.work / "run.img"
         micropython = ROOT / ".venv/bin/micropython"
@@ -106,9 +108,15 @@ class Emulator:
         )
         return out
 
-    def plays(self, areas: list[int]) -> tuple[bool, str]:
-        """(the scripted game played right, the first fault or what went wrong)."""
-        image = self.image(areas)
+    def plays(self, areas: list[int], run: str = "game") -> tuple[bool, str]:
+        """(the run went right in these heap areas, the first fault or what went wrong).
+
+        run: "game", the scripted basic game; "solitaire", 10 turns against the AI; "pull", 30
+        stored games pulled by the host CLI's client (bench/board_runs.py)."""
+        import board_runs
+
+        games = board_runs.stored_games(self.work) if run == "pull" else None
+        image = self.image(areas, games)
         quiet = os.dup(2)  # the emulator's own chatter on stderr ("Read from invalid SIO address")
         try:
             os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
@@ -120,6 +128,14 @@ class Emulator:
         try:
             pico.boot()
             pico.run(3000)
+            if run == "pull":
+                ok, why = board_runs.pull_all(pico)
+                faults = self.drive.faults(pico.serial)
+                return (False, faults[0]) if faults else (ok, why)
+            if run == "solitaire":
+                ok, why = board_runs.play_solitaire(pico, self.frames, self.full_game.number)
+                faults = self.drive.faults(pico.serial)
+                return (False, faults[0]) if faults else (ok, why)
             for button, ms in self.full_game.events():
                 pico.press(button, ms, self.full_game.PAUSE_MS)
                 if time.monotonic() - started > GAME_WALL_S:
@@ -185,7 +201,7 @@ def main() -> None:
             "v1.28.0 RPI_PICO's firmware image and the emulator around npm rp2040js."
         )
         return
-    sys.path.insert(0, str(ROOT / "hardware"))
+    sys.path[:0] = [str(ROOT / "hardware"), str(ROOT / "bench")]
     import board_data
 
     boards = {name: b["heap"]["areas"] for name, b in board_data.check_all().items()}

@@ -72,7 +72,7 @@ class Link:
             self.buf = bytearray()
             self.overflow = False
             if line and line[0] == 0x7E:  # "~": a frame, or what is left of one
-                self.frame(None if overflow else bytes(line))
+                self.frame(None if overflow else line)  # the buffer itself: no copy of it
         elif b == 0x7E:  # a frame starts here: whatever came before it on the line is not ours
             self.buf = bytearray(b"~")
             self.overflow = False

@@ -36,6 +36,10 @@ from shared_engine.game import Game
 from shared_engine.log import decode_compact, encode
 
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
+# Acks in one request: the device accepts frames.ACKS_MAX, but 8 keep the line under 1 KB, a
+# block a board finds even late in a long session (32 made a 3 KB line, which a Pico failed to
+# copy after a pull of 30 games: bench/boards.py).
+ACK_BATCH = 8
 
 
 @dataclass
@@ -118,7 +122,7 @@ def dated(times: list | None) -> dict:
 
 def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
     games: list[dict] = []
-    fields: dict = {"after": after, "sha": sha, "ack": acks[: frames.ACKS_MAX] or None}
+    fields: dict = {"after": after, "sha": sha, "ack": acks[:ACK_BATCH] or None}
     while True:
         reply = device.ask("list", fields)
         fields.pop("ack", None)
@@ -129,8 +133,8 @@ def listing(device: Device, after: str | None, sha: str | None, acks: list[list[
 
 
 def acknowledge(device: Device, store: Store, dev: str, pairs: list[list[str]]) -> None:
-    for i in range(0, len(pairs), frames.ACKS_MAX):
-        batch = pairs[i : i + frames.ACKS_MAX]
+    for i in range(0, len(pairs), ACK_BATCH):
+        batch = pairs[i : i + ACK_BATCH]
         device.ask("ack", {"games": batch})
         store.mark_acked(dev, batch)
 
@@ -151,7 +155,7 @@ def pull(
     result = PullResult()
     wanted = []
     listed = listing(device, after, seen, unacked)
-    store.mark_acked(dev, unacked[: frames.ACKS_MAX])
+    store.mark_acked(dev, unacked[:ACK_BATCH])
     for entry in listed:
         if store.has(dev, entry["gid"], entry["sha"]):
             result.unchanged += 1

@@ -1,0 +1,199 @@
+"""The runs bench/boards.py plays on the emulated rp2 board, besides the scripted basic game.
+
+- A 10-turn solitaire game (Solitaire Rules 3.3) through the buttons: the player takes EA,
+  the AI CP. The AI's dice are the board's own random numbers, so the driver asks the
+  link's `state` where the screens branch (after the Random Event roll, and to see the turn
+  end), as a host's `adjutant watch` would: the link's code is then in the heap as well,
+  which makes the run harder than a game with no computer near, not easier.
+- A pull of 30 stored games, by the host CLI's own client (adjutant.link.client and
+  adjutant.pull) over the emulated USB serial port, into an archive, every game checked.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import shutil
+import subprocess
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PAUSE_MS = 1500  # between presses, as in the scripted game
+PULLED_GAMES = 30
+
+
+class EmulatedPort:
+    """The emulated board's USB serial port as adjutant's link client uses a pyserial port.
+
+    A real host's USB waits while the board's buffer is full; the emulator's 512-byte FIFO
+    drops what does not fit. So the host's request lines wait here, and go to the board while
+    fewer than two of them are unanswered: the board sees them as a flow-controlled port
+    lets them through."""
+
+    IN_FLIGHT = 2
+
+    def __init__(self, pico):
+        self.pico = pico
+        self.at = len(pico.serial)
+        self.start = self.at
+        self.backlog: list[bytes] = []
+        self.sent = 0
+
+    @property
+    def in_waiting(self) -> int:
+        return len(self.pico.serial) - self.at
+
+    def _answered(self) -> int:
+        return sum(1 for line in self.pico.serial[self.start :].split("\n")[:-1] if "~" in line)
+
+    def _feed(self) -> None:
+        while self.backlog and self.sent - self._answered() < self.IN_FLIGHT:
+            line = self.backlog.pop(0)
+            for at in range(0, len(line), 64):
+                self.pico.send(line[at : at + 64])
+                self.pico.run(20)  # 3.2 KB/s: the board drains 768 B of buffers in any pause up to 240 ms
+            self.sent += 1
+
+    def write(self, data: bytes) -> int:
+        self.backlog += [line + b"\n" for line in bytes(data).split(b"\n") if line]
+        self._feed()
+        return len(data)
+
+    def read(self, n: int = 1) -> bytes:
+        if not self.in_waiting:
+            self.pico.run(20)  # the board's time passes while the host waits
+            self._feed()
+        chunk = self.pico.serial[self.at : self.at + n]
+        self.at += len(chunk)
+        return chunk.encode("latin1")
+
+    def reset_input_buffer(self) -> None:
+        self.at = len(self.pico.serial)
+
+    def close(self) -> None:
+        pass
+
+
+# -- a pull of 30 games ------------------------------------------------------------------
+
+
+def stored_games(work: pathlib.Path, count: int = PULLED_GAMES) -> pathlib.Path:
+    """A folder holding `saved/` with `count` finished games, written by the firmware's own journal
+    code (the scripted game's log), as a board that played them keeps them."""
+    out = work / "stored-games"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    log = ROOT / "tests/golden/basic_game.jsonl"
+    script = (
+        "import sys\n"
+        f"sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'firmware')!r}]\n"
+        "import os\n"
+        "import games\n"
+        "os.mkdir(games.ROOT)\n"
+        "from shared_engine.game import Game\n"
+        f"text = open({str(log)!r}).read()\n"
+        f"for n in range({count}):\n"
+        "    games.Journal(games.ROOT, 'g%04d' % (n + 1)).create(Game.from_lines(text))\n"
+    )
+    micropython = ROOT / ".venv/bin/micropython"
+    subprocess.run([str(micropython), "-c", script], cwd=out, check=True, capture_output=True)
+    return out
+
+
+def pull_all(pico) -> tuple[bool, str]:
+    """Pull every game into a fresh archive with the CLI's client; (all 30 stored, each ended
+    with the stored game's final score; why not)."""
+    import json
+
+    final = json.loads((ROOT / "tests/golden/basic_game.state.json").read_text())["end"]["final"]
+    expected = (final["CP"], final["EA"])
+    from adjutant.errors import AdjutantError
+    from adjutant.link.client import Device
+    from adjutant.pull import pull
+    from adjutant.store import Store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        store = Store(pathlib.Path(tmp) / "archive.sqlite3")
+        try:
+            device = Device(EmulatedPort(pico), None, timeout=20.0)
+            device.hello()
+            result = pull(device, store)
+        except AdjutantError as e:
+            return False, "%s; the console said: %r" % (e, pico.serial[-300:])
+        finally:
+            stored = store.games()
+            store.close()
+    if len(result.new) != PULLED_GAMES or len(stored) != PULLED_GAMES:
+        return False, "pulled %d of %d games" % (len(result.new), PULLED_GAMES)
+    wrong = [g.gid for g in stored if not g.over or (g.cp, g.ea) != expected]
+    if wrong:
+        return False, "wrong score in %s" % ", ".join(wrong[:3])
+    return True, ""
+
+
+# -- a 10-turn solitaire game --------------------------------------------------------------
+
+
+class Driver:
+    def __init__(self, pico, frames):
+        self.pico = pico
+        self.frames = frames
+
+    def press(self, button: str, ms: int = 80) -> None:
+        self.pico.press(button, ms, PAUSE_MS)
+
+    def presses(self, button: str, times: int) -> None:
+        for _ in range(times):
+            self.press(button)
+
+    def state(self) -> dict:
+        reply = self.pico.link_state(self.frames)
+        if reply is None:
+            raise RuntimeError("the board did not answer the link's state request")
+        return reply
+
+
+def play_solitaire(pico, frames, number) -> tuple[bool, str]:
+    """The player (EA) against the AI (CP), 10 turns; `number(value)` gives the presses of a
+    number entry (tests/firmware/full_game.py). (the game ended and was scored, why not)."""
+    d = Driver(pico, frames)
+    d.press("BACK")  # the menu
+    d.presses("DOWN", 3)
+    d.press("OK")  # New game
+    d.presses("DOWN", 4)
+    d.press("OK")  # "Solo: you are" CP -> EA
+    d.presses("DOWN", 1)
+    d.press("OK")  # Solitaire 10T
+    d.press("OK")  # the Step 1 checklist, read
+    for turn in range(1, 11):
+        d.press("OK")  # the AI's hand (Step 3 or 11), rolled on this press
+        d.press("OK")
+        d.press("OK")  # the Random Event d6
+        d.press("OK")
+        reply = d.state()
+        if reply["state"]["phase"] == "re":
+            d.press("OK")
+        d.press("UP")  # the Attack card, in Combat Round 1
+        d.press("OK", 800)  # on to the battle: stops where the AI's Step 7 roll is due
+        d.press("OK")  # Step 7: what the AI holds
+        d.presses("DOWN", 3)
+        d.press("OK")  # roll d6
+        d.press("OK")
+        d.press("OK")  # "OK next": to the battle, where the entry opens
+        for value in (12, 7, 7):  # face-up BP, CP then EA, then the captured BP
+            for button, ms in number(value):
+                d.press(button, ms)
+            d.press("OK")
+        for _ in range(4):  # the draw and end of turn; after turn 5, the reshuffle and Step 1 again
+            reply = d.state()
+            game = reply["state"]
+            if game["turn"] > turn or game["phase"] == "over":
+                break
+            d.press("OK")
+        if game["phase"] == "over":
+            break
+    final = (game.get("end") or {}).get("final")
+    if game["phase"] != "over" or not final:
+        return False, "turn %s, phase %s, no final score" % (game["turn"], game["phase"])
+    if game["turn"] != 10:
+        return False, "ended at turn %s" % game["turn"]
+    return True, ""
