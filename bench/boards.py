@@ -1,26 +1,30 @@
-"""Board fit: the scripted game on MicroPython's real rp2 build, in each listed board's heap.
+"""Board fit: three runs on MicroPython's real rp2 build, in each listed board's heap.
 
     make bench        (or: .venv/bin/python bench/boards.py [--quick])
 
 Runs the firmware as `adjutant deploy` lays it out (.mpy) on MicroPython v1.28.0 RPI_PICO in
 an RP2040 emulator (the rp2 instrument: `tools/pico` of the shared folder beside the checkout,
-or ADJUTANT_PICO_TOOLS), on the emulated clock. A board's heap is modelled on the Pico's
-245,888 B (hardware/boards/*.json, "heap"): a pinned ballast takes what the board lacks, and a
-board whose heap comes in areas (an ESP32 without PSRAM: 56,000 B, then another 56,000 B)
-gets free areas of those sizes with a pinned 16-byte wall between them, so no object can span
-two, as on the board. An area larger than the Pico's (the ESP32-S3's megabytes of PSRAM) is
-played in the Pico's whole heap, the largest the instrument has.
+or ADJUTANT_PICO_TOOLS), on the emulated clock. The runs: the scripted 10-turn basic game,
+a 10-turn solitaire game against the AI, and a pull of 30 stored games by the CLI's own
+client (bench/board_runs.py).
 
-A game counts as played only with the final score right and no fault on the console (an
-"Error" on the panel, a traceback). Printed, one row per board:
-- the smallest one-area heap the game plays in, found by bisection and then every 512 B in
-  the 4 KiB above the answer (success is not monotonic in the heap size), shared by the
-  one-area boards (the same firmware on the same build);
-- whether the game plays with the board's areas each cut by 30% (the target: 30% to spare),
-  and in the board's own heap.
+A board's heap is modelled on the Pico's 245,888 B (hardware/boards/*.json, "heap"): a
+pinned ballast takes what the board lacks, and a board whose heap comes in areas (an ESP32
+without PSRAM: 56,000 B, then another 56,000 B) gets free areas of those sizes with a pinned
+16-byte wall between them, so no object can span two, as on the board. An area larger than
+the Pico's (the ESP32-S3's megabytes of PSRAM) is played in the Pico's whole heap, the
+largest the instrument has.
 
-Each game takes about a minute of wall time; the bench, about 20 (--quick: the 30% check
-alone). Not measured yet: the 10-turn solitaire game and a pull of 30 games.
+A run counts only with its result right (the final score, every pulled game stored and
+scored) and no fault on the console (an "Error" on the panel, a traceback). Printed:
+- the smallest one-area heap each run plays in, by bisection and then every step above the
+  answer (success is not monotonic in the heap size): 512 B steps and the 4 KiB above for
+  the game, 2 KiB for the others; the largest of the three is what the boards need;
+- one row per board: its heap, what the runs need, the margin, whether all three play with
+  the board's areas each cut by 30% (the target: 30% to spare), and in its whole heap.
+
+A game takes about 35 s of wall time, solitaire about 110 s, the pull about 25 s; the full
+bench about 50 minutes, --quick (the 30% checks alone) about 12.
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 PICO_HEAP = 245_888  # MicroPython v1.28.0 RPI_PICO's GC heap: what the emulator's board has
 SPARE = 0.30
+RUNS = ("game", "solitaire", "pull")  # bench/board_runs.py has the last two
 STEP = 512
 CHECK_ABOVE = 4096
 GAME_WALL_S = 600  # a game that has not ended by then (a busy loop after a fault) fails
@@ -163,29 +168,42 @@ class Emulator:
             pico.close()
 
 
-def smallest(emu: Emulator, lo: int, hi: int) -> tuple[int, list[str]]:
-    """The smallest one-area heap the game plays in (and in every STEP of the CHECK_ABOVE above)."""
+def smallest(emu: Emulator, lo: int, hi: int, run: str, step: int, above: int) -> tuple[int, list[str]]:
+    """The smallest one-area heap the run plays in: bisection to `step`, then every `step` of
+    the `above` bytes over the answer (success is not monotonic in the heap size)."""
     said = []
-    while hi - lo > STEP:
-        mid = (lo + hi) // 2 // STEP * STEP
-        ok, why = emu.plays([mid])
-        said.append("  %7d B: %s" % (mid, "plays" if ok else "fails: " + why))
+
+    def trial(size: int) -> bool:
+        ok, why = emu.plays([size], run)
+        said.append("  %-9s %7d B: %s" % (run, size, "plays" if ok else "fails: " + why))
         print(said[-1], flush=True)
-        if ok:
+        return ok
+
+    while hi - lo > step:
+        mid = (lo + hi) // 2 // step * step
+        if trial(mid):
             hi = mid
         else:
             lo = mid
     answer = hi
-    size = answer + STEP
-    while size <= answer + CHECK_ABOVE:
-        ok, why = emu.plays([size])
-        said.append("  %7d B: %s" % (size, "plays" if ok else "fails: " + why))
-        print(said[-1], flush=True)
-        if not ok:  # a gap above the bisection's answer: the answer is above it
-            answer = size + STEP
+    size = answer + step
+    while size <= answer + above:
+        if not trial(size):  # a gap above the bisection's answer: the answer is above it
+            answer = size + step
             size = answer
-        size += STEP
+        size += step
     return answer, said
+
+
+def plays_all(emu: Emulator, areas: list[int]) -> tuple[bool, str]:
+    """Every run in these areas (an area beyond the emulated Pico's played in the Pico's whole
+    heap: the ESP32-S3's PSRAM is bigger still, in one piece); the first failure stops."""
+    modelled = [min(a, PICO_HEAP) for a in areas]
+    for run in RUNS:
+        ok, why = emu.plays(modelled, run)
+        if not ok:
+            return False, "%s: %s" % (run, why)
+    return True, ""
 
 
 def main() -> None:
@@ -210,15 +228,18 @@ def main() -> None:
         print("Board fit: the scripted game on MicroPython v1.28.0 RPI_PICO (RP2040 emulator), .mpy")
         need = None
         if not quick:
-            print("The smallest one-area heap it plays in (bisection, then every %d B above):" % STEP)
-            need, _ = smallest(emu, 64 * 1024, PICO_HEAP)
+            print("The smallest one-area heap each run plays in (bisection, then every step above):")
+            needs = {}
+            for run in RUNS:  # the scripted game in 512 B steps; the longer runs in 2 KiB
+                step, above = (STEP, CHECK_ABOVE) if run == "game" else (4 * STEP, 4 * STEP)
+                needs[run], _ = smallest(emu, 64 * 1024, PICO_HEAP, run, step, above)
+            print("  needs: " + ", ".join("%s %d B" % item for item in needs.items()))
+            need = max(needs.values())
         rows = []
         for name, areas in sorted(boards.items()):
             cut = [int(a * (1 - SPARE)) // 16 * 16 for a in areas]
-            # An area beyond the emulated Pico's heap (the ESP32-S3's PSRAM) is played in the
-            # largest the instrument has: the board's is bigger still, in one piece.
-            ok, why = emu.plays([min(a, PICO_HEAP) for a in cut])
-            whole, why_whole = (True, "") if ok else emu.plays([min(a, PICO_HEAP) for a in areas])
+            ok, why = plays_all(emu, cut)
+            whole, why_whole = (True, "") if ok else plays_all(emu, areas)
             heap = sum(areas)
             margin = "%d%%" % round(100 * (1 - need / heap)) if need and len(areas) == 1 else "-"
             rows.append((name, heap, areas, need if len(areas) == 1 else None, margin, ok, whole, why or why_whole))

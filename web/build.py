@@ -1,0 +1,141 @@
+"""Build the phone page into web/dist/: a static site, served as is by any HTTPS host.
+
+    python web/build.py [--out DIR] [--serve [PORT]]        (`make web` builds and serves)
+
+The page is the device: the same firmware as `adjutant deploy` puts on a board,
+compiled to .mpy in the same layout (fw/), run by MicroPython's WebAssembly port
+(mp/, vendored from the pinned npm package in web/package-lock.json: no CDN).
+dev_py/ is the page's board: web/device/ and the terminal simulator's machine.py
+and oled_chip.py. code.json lists the code the page loads; sw.js precaches every
+file of the build under a name made from their contents.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.server
+import json
+import pathlib
+import shutil
+import sys
+
+WEB = pathlib.Path(__file__).resolve().parent
+ROOT = WEB.parent
+sys.path.insert(0, str(ROOT / "host"))
+DIST = WEB / "dist"
+PACKAGE = WEB / "node_modules/@micropython/micropython-webassembly-pyscript"
+PAGE = ("index.html", "app.js", "device.js", "store.js", "manifest.webmanifest")
+BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
+BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def icon(size: int, maskable: bool = False):
+    """The app's icon: the device's panel, lit with a big "T1", on the case's dark grey."""
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (size, size), "#101418")
+    draw = ImageDraw.Draw(image)
+    inset = size // 5 if maskable else size // 10  # a maskable icon keeps its art in the safe circle
+    w = size - 2 * inset
+    h = w // 2
+    top = (size - h) // 2
+    draw.rounded_rectangle((inset, top, inset + w, top + h), radius=size // 24, fill="#000000", outline="#3b4450",
+                           width=max(1, size // 96))  # fmt: skip
+    # the turn die's "T1" in the panel's pixels: a 5x3 font, scaled to whole pixels
+    glyphs = {"T": ["111", "010", "010", "010", "010"], "1": ["010", "110", "010", "010", "111"]}
+    cell = max(1, h // 9)
+    x0 = inset + (w - cell * 7) // 2
+    y0 = top + (h - cell * 5) // 2
+    for n, ch in enumerate("T1"):
+        for r, row in enumerate(glyphs[ch]):
+            for c, bit in enumerate(row):
+                if bit == "1":
+                    x = x0 + (n * 4 + c) * cell
+                    draw.rectangle((x, y0 + r * cell, x + cell - 1, y0 + (r + 1) * cell - 1), fill="#e8edf2")
+    return image
+
+
+def build(out: pathlib.Path = DIST) -> str:
+    """Write the site into `out`; returns its version (a digest of every file)."""
+    from adjutant.deploy import build as deploy_build
+
+    if not (PACKAGE / "micropython.wasm").exists():
+        raise BuildError("MicroPython's WebAssembly port is not installed: run `npm ci` in web/ (`make web` does)")
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for name in PAGE:
+        shutil.copy(WEB / "src" / name, out / name)
+    (out / "mp").mkdir()
+    for name in ("micropython.mjs", "micropython.wasm"):
+        shutil.copy(PACKAGE / name, out / "mp" / name)
+    deploy_build(ROOT, out / "fw")  # .mpy, as a board gets it
+    (out / "dev_py").mkdir()
+    for path in BOARD:
+        shutil.copy(path, out / "dev_py" / path.name)
+    icon(192).save(out / "icon-192.png")
+    icon(512).save(out / "icon-512.png")
+    icon(512, maskable=True).save(out / "icon-maskable-512.png")
+    code = sorted("/" + p.relative_to(out).as_posix() for base in ("fw", "dev_py") for p in (out / base).rglob("*") if p.is_file())
+    (out / "code.json").write_text(json.dumps({"files": code}, indent=0) + "\n")
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+    version = digest.hexdigest()[:12]
+    worker = (WEB / "src/sw.js").read_text()
+    worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + ["./" + n for n in files]))
+    (out / "sw.js").write_text(worker)
+    return version
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+        ".py": "text/plain",
+        ".mpy": "application/octet-stream",
+    }
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass  # quiet: the page's own status line says what matters
+
+
+def serve(root: pathlib.Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    def handler(*args, **kwargs):
+        return Handler(*args, directory=str(root), **kwargs)
+
+    return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=pathlib.Path, default=DIST)
+    parser.add_argument("--serve", nargs="?", const=8080, type=int, metavar="PORT")
+    args = parser.parse_args()
+    try:
+        version = build(args.out)
+    except BuildError as e:
+        print(f"make web: {e}", file=sys.stderr)
+        return 1
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    print(f"built {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} ({size:,} bytes, version {version})")
+    if args.serve is not None:
+        server = serve(args.out, args.serve)
+        print(f"serving the page at http://localhost:{args.serve}/ (Ctrl-C stops)")
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+// The page: the device's panel on a canvas, its four buttons, and the flash kept in IndexedDB.
+import { loadMicroPython } from "./mp/micropython.mjs";
+import { Device, HEIGHT, WIDTH } from "./device.js";
+import { openStore, StoreError } from "./store.js";
+
+const canvas = document.getElementById("panel");
+const status = document.getElementById("status");
+const context = canvas.getContext("2d");
+const KEYS = { ArrowUp: "UP", ArrowDown: "DOWN", Enter: "OK", " ": "OK", Escape: "BACK", Backspace: "BACK" };
+const WATCHDOG_CHECK_MS = 250;
+// A finger's tap lasts tens of ms; a synthesized one can last none, which the firmware's
+// debounce (20 ms) would rightly take for contact bounce. A release comes this long after the press at the earliest.
+const SHORTEST_PRESS_MS = 50;
+
+function say(text, problem = false) {
+  status.textContent = text;
+  status.classList.toggle("problem", problem);
+}
+
+// Integer scaling in device pixels: every panel pixel is a whole square of the phone's pixels.
+function fit() {
+  const ratio = window.devicePixelRatio || 1;
+  const room = Math.min(document.body.clientWidth - 44, 720) * ratio;
+  const scale = Math.max(1, Math.floor(room / WIDTH));
+  canvas.style.width = (WIDTH * scale) / ratio + "px";
+  canvas.style.height = (HEIGHT * scale) / ratio + "px";
+}
+
+function draw(panel) {
+  const image = context.createImageData(WIDTH, HEIGHT);
+  // the panel's contrast dims the lit pixels, as the OLED's does; off, the glass is dark
+  const level = panel.on ? Math.round(140 + (115 * panel.contrast) / 255) : 0;
+  for (let i = 0; i < panel.lit.length; i++) {
+    const v = panel.lit[i] ? level : 0;
+    image.data.set([v, v, v, 255], i * 4);
+  }
+  context.putImageData(image, 0, 0);
+  canvas.dataset.frames = String(Number(canvas.dataset.frames || 0) + 1);
+}
+
+async function code() {
+  const listing = await (await fetch("code.json")).json();
+  const out = {};
+  await Promise.all(
+    listing.files.map(async (path) => {
+      out[path] = new Uint8Array(await (await fetch("." + path)).arrayBuffer());
+    }),
+  );
+  return out;
+}
+
+function toBase64(bytes) {
+  let text = "";
+  for (const b of bytes) text += String.fromCharCode(b);
+  return btoa(text);
+}
+
+function fromBase64(text) {
+  const raw = atob(text);
+  const out = new Uint8Array(raw.length);
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+async function exportDevice(store) {
+  const files = {};
+  for (const [path, bytes] of await store.raw()) files[path] = bytes instanceof Uint8Array ? toBase64(bytes) : null;
+  const day = new Date().toISOString().slice(0, 10);
+  download(`adjutant-device-${day}.json`, JSON.stringify({ "adjutant-device": 1, files }));
+}
+
+async function importDevice(store, file) {
+  let records;
+  try {
+    const data = JSON.parse(await file.text());
+    if (data["adjutant-device"] !== 1 || typeof data.files !== "object") throw new Error("not an Adjutant device file");
+    records = Object.entries(data.files).map(([path, text]) => [path, fromBase64(text)]);
+  } catch (e) {
+    say(`${file.name}: ${e.message}; nothing was changed`, true);
+    return;
+  }
+  if (!confirm(`Replace this device's games with the ${records.length} files of ${file.name}?`)) return;
+  await store.replace(records);
+  location.reload();
+}
+
+async function main() {
+  fit();
+  window.addEventListener("resize", fit);
+  let store;
+  try {
+    store = await openStore();
+  } catch (e) {
+    say(e.message, true);
+    return;
+  }
+  document.getElementById("export").onclick = () => exportDevice(store);
+  document.getElementById("import").onchange = (e) => e.target.files[0] && importDevice(store, e.target.files[0]);
+  let restarting = false;
+  const restart = async (why) => {
+    if (restarting) return;
+    restarting = true;
+    say(`Restarting (${why})…`);
+    try {
+      await device.settle(); // what the firmware wrote before it stopped is kept, as on flash
+    } finally {
+      location.reload(); // a fresh interpreter, from the stored flash
+    }
+  };
+  const device = new Device({ loadMicroPython, code: await code(), store, onStop: restart, say: (line) => console.log(line) });
+  window.adjutant = device; // for the page's tests
+  try {
+    await device.start();
+  } catch (e) {
+    say(e instanceof StoreError ? e.message + " Export device keeps a copy." : "Cannot start: " + e, true);
+    return;
+  }
+  say("");
+
+  // A frame is shown only once everything the firmware wrote before it is stored.
+  let shown = "";
+  let busy = false;
+  const tick = async () => {
+    if (!busy && !device.stopped) {
+      busy = true;
+      try {
+        const panel = device.panel();
+        if (panel.key !== shown) {
+          await device.settle();
+          draw(panel);
+          shown = panel.key;
+        }
+      } catch (e) {
+        say("Storage failed: " + e + " (the last press may not be kept)", true);
+      } finally {
+        busy = false;
+      }
+    }
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+
+  // The 8 s watchdog, as the board's: checked only while the page runs on time (a hidden tab's
+  // timers are slowed, the firmware's with them).
+  let checked = performance.now();
+  setInterval(() => {
+    const now = performance.now();
+    const onTime = now - checked < 4 * WATCHDOG_CHECK_MS && document.visibilityState === "visible";
+    checked = now;
+    const left = device.watchdog();
+    if (onTime && left !== null && left < 0) restart("watchdog");
+  }, WATCHDOG_CHECK_MS);
+
+  // Buttons: a pointer down is a finger on the button until it lifts or slides off.
+  const pressedAt = {};
+  const release = (name) => {
+    const wait = pressedAt[name] + SHORTEST_PRESS_MS - performance.now();
+    if (wait > 0) setTimeout(() => device.release(name), wait);
+    else device.release(name);
+  };
+  const press = (name) => {
+    pressedAt[name] = performance.now();
+    device.press(name);
+  };
+  for (const element of document.querySelectorAll("#buttons button")) {
+    const name = element.dataset.button;
+    const up = () => {
+      if (!element.classList.contains("down")) return;
+      element.classList.remove("down");
+      release(name);
+    };
+    element.addEventListener("pointerdown", (e) => {
+      element.setPointerCapture(e.pointerId);
+      element.classList.add("down");
+      press(name);
+    });
+    element.addEventListener("pointerup", up);
+    element.addEventListener("pointercancel", up);
+    element.addEventListener("lostpointercapture", up);
+    element.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+  const held = new Set();
+  window.addEventListener("keydown", (e) => {
+    const name = KEYS[e.key];
+    if (!name) return;
+    e.preventDefault();
+    if (e.repeat || held.has(e.key)) return; // a held key is one held button
+    held.add(e.key);
+    press(name);
+  });
+  window.addEventListener("keyup", (e) => {
+    const name = KEYS[e.key];
+    if (!name || !held.has(e.key)) return;
+    held.delete(e.key);
+    release(name);
+  });
+
+  // The screen stays awake while the page is open; the device's own sleep still darkens the panel.
+  let lock = null;
+  const awake = async () => {
+    if (document.visibilityState !== "visible" || !navigator.wakeLock) return;
+    try {
+      lock = await navigator.wakeLock.request("screen");
+    } catch (e) {
+      lock = null; // refused (battery saver): the phone may dim as it likes
+    }
+  };
+  document.addEventListener("visibilitychange", awake);
+  awake();
+
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.log("no offline copy: " + e));
+  }
+}
+
+main();

@@ -1,0 +1,149 @@
+// The device in the page: the unchanged firmware on MicroPython's WebAssembly port.
+//
+// The firmware's .mpy files go under /fw and the stored flash under /flash, in the port's
+// memory file system; web_boot.py wires the simulated board (pins, I2C, the panel's
+// controller) and starts the firmware's loop, which then runs on the browser's timers.
+// The flash is copied back to the store (IndexedDB in a browser) by settle(), and the page
+// shows a frame only after settle() has put everything written before it on the store: an
+// action is stored before the screen shows it.
+
+export const BUTTONS = ["UP", "DOWN", "OK", "BACK"];
+export const WIDTH = 128;
+export const HEIGHT = 64;
+const VISIBLE_FROM = { ssd1306: 0, sh1106: 2 };
+
+export class Device {
+  // loadMicroPython: the port's loader; code: {path: Uint8Array} for /fw (the firmware) and
+  // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the
+  // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store.
+  constructor({ loadMicroPython, code, store, onStop, say }) {
+    this.loadMicroPython = loadMicroPython;
+    this.code = code;
+    this.store = store;
+    this.onStop = onStop || (() => {});
+    this.say = say || (() => {});
+    this.synced = new Map(); // path -> bytes, as the store holds them
+    this.settling = null;
+    this.stopped = null;
+  }
+
+  async start() {
+    globalThis.adjutantStopped = (why) => this.stop(String(why));
+    const lines = [];
+    this.mp = await this.loadMicroPython({
+      heapsize: 1024 * 1024,
+      stdout: (line) => this.say(line),
+      stderr: (line) => this.say(line),
+    });
+    const FS = this.mp.FS;
+    for (const [path, bytes] of Object.entries(this.code)) {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
+    }
+    FS.mkdirTree("/flash");
+    const stored = await this.store.load();
+    for (const [path, bytes] of stored) {
+      FS.mkdirTree(("/flash/" + path).slice(0, ("/flash/" + path).lastIndexOf("/")));
+      FS.writeFile("/flash/" + path, bytes);
+      this.synced.set(path, bytes);
+    }
+    this.mp.runPython("import sys\nsys.path.insert(0, '/dev_py')\nimport web_boot");
+    this.boot = this.mp.pyimport("web_boot");
+    try {
+      this.boot.power_on();
+    } catch (e) {
+      this.stop("boot: " + e);
+    }
+    return lines;
+  }
+
+  stop(why) {
+    if (this.stopped) return;
+    this.stopped = why;
+    this.onStop(why);
+  }
+
+  press(name) {
+    if (!this.stopped) this.boot.pin(name, 0);
+  }
+
+  release(name) {
+    if (!this.stopped) this.boot.pin(name, 1);
+  }
+
+  // ms until the firmware's watchdog fires (negative: overdue), or null before it runs
+  watchdog() {
+    if (this.stopped) return null;
+    const left = this.boot.watchdog();
+    return left === undefined ? null : left;
+  }
+
+  // The flash as files: path (under /flash) -> bytes.
+  files() {
+    const FS = this.mp.FS;
+    const out = new Map();
+    const walk = (dir, prefix) => {
+      for (const name of FS.readdir(dir)) {
+        if (name === "." || name === "..") continue;
+        const full = dir + "/" + name;
+        if (FS.isDir(FS.stat(full).mode)) walk(full, prefix + name + "/");
+        else out.set(prefix + name, FS.readFile(full));
+      }
+    };
+    walk("/flash", "");
+    return out;
+  }
+
+  // Put what the firmware wrote since the last call on the store; resolves once it is there.
+  settle() {
+    if (this.settling) return this.settling.then(() => this.settle());
+    const now = this.files();
+    const changed = [];
+    for (const [path, bytes] of now) {
+      const had = this.synced.get(path);
+      if (!had || had.length !== bytes.length || !had.every((b, i) => b === bytes[i])) changed.push([path, bytes]);
+    }
+    const removed = [...this.synced.keys()].filter((path) => !now.has(path));
+    if (!changed.length && !removed.length) return Promise.resolve();
+    this.settling = this.store.apply(changed, removed).then(
+      () => {
+        for (const [path, bytes] of changed) this.synced.set(path, bytes);
+        for (const path of removed) this.synced.delete(path);
+        this.settling = null;
+      },
+      (e) => {
+        this.settling = null;
+        throw e;
+      },
+    );
+    return this.settling;
+  }
+
+  // The panel as its glass shows it: {lit: Uint8Array(128 * 64) of 0/1, on, contrast, key}.
+  panel() {
+    const text = this.boot.panel();
+    const [hex, kind, on, contrast, inverted, allOn, segRemap, comRemap, startLine] = text.split(" ");
+    const columns = hex.length / 2 / 8;
+    const first = VISIBLE_FROM[kind];
+    const lit = new Uint8Array(WIDTH * HEIGHT);
+    if (on === "1") {
+      const ram = new Uint8Array(hex.length / 2);
+      for (let i = 0; i < ram.length; i++) ram[i] = parseInt(hex.substr(2 * i, 2), 16);
+      for (let y = 0; y < HEIGHT; y++) {
+        const line = ((comRemap === "1" ? y : HEIGHT - 1 - y) + Number(startLine)) % HEIGHT;
+        for (let x = 0; x < WIDTH; x++) {
+          const column = segRemap === "1" ? x + first : columns - 1 - first - x;
+          let bit = allOn === "1" ? 1 : (ram[(line >> 3) * columns + column] >> (line & 7)) & 1;
+          if (inverted === "1") bit ^= 1;
+          lit[y * WIDTH + x] = bit;
+        }
+      }
+    }
+    return { lit, on: on === "1", contrast: Number(contrast), key: text };
+  }
+
+  // The game's state dict as the engine gives it (for tests and the page's own use).
+  state() {
+    return JSON.parse(this.boot.state_json());
+  }
+}

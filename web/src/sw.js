@@ -1,0 +1,28 @@
+// The offline copy: every file of this build, cached at install, served from the cache first.
+// A new build has a new cache name (build.py writes VERSION and FILES); the old cache goes when
+// it takes over. The games are in IndexedDB, which no version of this file touches.
+const VERSION = "__VERSION__";
+const FILES = __FILES__;
+const CACHE = "adjutant-" + VERSION;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((n) => n.startsWith("adjutant-") && n !== CACHE).map((n) => caches.delete(n))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  if (event.request.method !== "GET") return;
+  event.respondWith(
+    caches.open(CACHE).then((cache) =>
+      cache.match(event.request, { ignoreSearch: true }).then((hit) => hit || fetch(event.request)),
+    ),
+  );
+});
