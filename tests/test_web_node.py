@@ -1,0 +1,59 @@
+"""The phone page's device in node, headless: the scripted 10-turn game, checked turn by turn.
+
+The same firmware as on a board, compiled as `make web` builds the page, on
+MicroPython's WebAssembly port (web/node_modules, pinned), with the page's own
+device.js driving the pins as the page's buttons do. Every press is a tap
+(the hold of BACK that undoes a mark excepted), on the real clock.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from tests.firmware import full_game
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "web"))
+
+
+def built(tmp_path: pathlib.Path) -> pathlib.Path:
+    import build
+
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed: the phone page's tests need it (Debian: apt install nodejs npm)")
+    try:
+        build.build(tmp_path / "dist")
+    except build.BuildError as e:
+        pytest.fail(str(e))
+    return tmp_path / "dist"
+
+
+def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_the_rules(tmp_path: pathlib.Path) -> None:
+    dist = built(tmp_path)
+    turns = [full_game.turn_presses(t, tapped=True) for t in range(1, full_game.TURNS + 1)]
+    turns[-1] = turns[-1] + full_game.final_presses(tapped=True)
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert "first_frame_ms" in lines[0]
+    played = lines[1:]
+    assert [line["turn"] for line in played] == list(range(1, full_game.TURNS + 1))
+    for line in played:
+        faults = full_game.check_turn(line["game"]["state"], line["turn"])
+        assert faults == [], (line["turn"], faults)
+    last = played[-1]["game"]["state"]
+    assert last["phase"] == "over"
+    assert last["end"]["final"] == full_game.expected_totals()

@@ -1,0 +1,59 @@
+// Plays presses on the page's device in node, headless, as the page would run it.
+//
+//   node web/test/node_game.mjs DIST PRESSES.json
+//
+// PRESSES.json: {"turns": [[[button, ms], ...], ...], "gap": ms}. Each press holds the button
+// for ms, then lets go for `gap` ms, on the real clock (the port's asyncio runs on JS timers).
+// After each turn it prints one line of JSON: {"turn": n, "game": the state the link would
+// give, "cpu_ms": CPU time the turn took}. The flash goes to an in-memory store, as IndexedDB
+// would keep it.
+import fs from "fs";
+import path from "path";
+import { pathToFileURL } from "url";
+
+const [dist, pressesFile] = process.argv.slice(2);
+const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
+const { Device } = await import(pathToFileURL(path.join(dist, "device.js")));
+const listing = JSON.parse(fs.readFileSync(path.join(dist, "code.json")));
+const code = {};
+for (const file of listing.files) code[file] = fs.readFileSync(path.join(dist, file));
+const flash = new Map();
+const store = {
+  async load() {
+    return [...flash];
+  },
+  async apply(changed, removed) {
+    for (const [p, b] of changed) flash.set(p, b);
+    for (const p of removed) flash.delete(p);
+  },
+};
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const started = performance.now();
+const device = new Device({
+  loadMicroPython,
+  code,
+  store,
+  onStop: (why) => {
+    console.log(JSON.stringify({ stopped: why }));
+    process.exit(3);
+  },
+  say: (line) => console.error("device: " + line),
+});
+await device.start();
+while (!device.panel().on) await sleep(5);
+console.log(JSON.stringify({ first_frame_ms: performance.now() - started }));
+const { turns, gap } = JSON.parse(fs.readFileSync(pressesFile));
+for (let n = 0; n < turns.length; n++) {
+  const cpu = process.cpuUsage();
+  for (const [button, ms] of turns[n]) {
+    device.press(button);
+    await sleep(ms);
+    device.release(button);
+    await sleep(gap);
+  }
+  await sleep(300);
+  await device.settle();
+  const used = process.cpuUsage(cpu);
+  console.log(JSON.stringify({ turn: n + 1, game: device.state(), presses: turns[n].length, cpu_ms: (used.user + used.system) / 1000 }));
+}
+process.exit(0);
