@@ -57,3 +57,17 @@ def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_th
     last = played[-1]["game"]["state"]
     assert last["phase"] == "over"
     assert last["end"]["final"] == full_game.expected_totals()
+
+
+def test_the_page_shows_no_frame_of_a_press_until_the_store_has_it(tmp_path: pathlib.Path) -> None:
+    """The roll is made at once, but while the store's write hangs no frame of it reaches the
+    page; once the write is done, the roll's frame does."""
+    dist = built(tmp_path)
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_store_gate.mjs"), str(dist)], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    said = json.loads(done.stdout.splitlines()[-1])
+    assert said["rolled"], "the firmware made the roll"
+    assert said["frames_while_unstored"] == 0, "a frame of the roll was shown before the store had it"
+    assert said["frames_once_stored"] >= 1

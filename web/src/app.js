@@ -125,19 +125,14 @@ async function main() {
   }
   say("");
 
-  // A frame is shown only once everything the firmware wrote before it is stored.
-  let shown = "";
+  // A frame is shown only once everything the firmware wrote before it is stored (device.frame).
   let busy = false;
   const tick = async () => {
     if (!busy && !device.stopped) {
       busy = true;
       try {
-        const panel = device.panel();
-        if (panel.key !== shown) {
-          await device.settle();
-          draw(panel);
-          shown = panel.key;
-        }
+        const panel = await device.frame();
+        if (panel) draw(panel);
       } catch (e) {
         say("Storage failed: " + e + " (the last press may not be kept)", true);
       } finally {

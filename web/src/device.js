@@ -119,6 +119,16 @@ export class Device {
     return this.settling;
   }
 
+  // The next frame to show, once everything written before it is on the store; null if the
+  // panel has not changed since the last. The page draws only what this returns.
+  async frame() {
+    const panel = this.panel();
+    if (panel.key === this.shownKey) return null;
+    await this.settle();
+    this.shownKey = panel.key;
+    return panel;
+  }
+
   // The panel as its glass shows it: {lit: Uint8Array(128 * 64) of 0/1, on, contrast, key}.
   panel() {
     const text = this.boot.panel();

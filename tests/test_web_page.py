@@ -1,0 +1,220 @@
+"""The phone page in Debian's Chromium (Playwright), used as a player uses it.
+
+- A whole scripted game by taps on the page's buttons (and one hold), checked turn by turn,
+  with the panel's pixels against golden pictures at the start and at the end.
+- Nothing the screen showed is lost: the page is closed right after presses of each kind and
+  opened again, and the game is what the screen showed.
+- After one visit the page opens with no network (its service worker).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+import pathlib
+import socket
+import sys
+import threading
+
+import pytest
+
+from tests.firmware import full_game
+
+REPO = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "web"))
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+FLAGS += ["--disable-component-update", "--disable-sync", "--disable-quic"]
+GOLDEN = REPO / "tests/golden"
+PHONE = {"viewport": {"width": 412, "height": 860}, "device_scale_factor": 2.625, "is_mobile": True, "has_touch": True}
+GAP_MS = 110  # between a release and the next press
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory):
+    import build
+
+    dist = tmp_path_factory.mktemp("web") / "dist"
+    try:
+        build.build(dist)
+    except build.BuildError as e:
+        pytest.fail(str(e))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = build.serve(dist, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://localhost:{port}/"
+    server.shutdown()
+
+
+@pytest.fixture
+def browser():
+    if not CHROMIUM.exists():
+        if os.environ.get("ADJUTANT_REQUIRE_BROWSER"):
+            pytest.fail("Debian's chromium is not installed (apt-get install chromium)")
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield launched
+        launched.close()
+
+
+class Player:
+    """A person at the page: presses its buttons with a finger, reads its panel."""
+
+    def __init__(self, page):
+        self.page = page
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def open(self, url: str) -> None:
+        self.page.goto(url)
+        self.wait_frame(0)
+
+    def frames(self) -> int:
+        return int(self.page.evaluate("Number(document.getElementById('panel').dataset.frames || 0)"))
+
+    def wait_frame(self, after: int) -> None:
+        self.page.wait_for_function(f"Number(document.getElementById('panel').dataset.frames || 0) > {after}", timeout=20000)
+
+    def press(self, button: str, ms: int) -> None:
+        box = self.page.locator(f"button[data-button={button}]").bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.down()
+        self.page.wait_for_timeout(ms)
+        self.page.mouse.up()
+        self.page.wait_for_timeout(GAP_MS)
+
+    def state(self) -> dict:
+        return self.page.evaluate("window.adjutant.state()")
+
+    def pixels(self) -> bytes:
+        """The canvas as drawn: 128 x 64, one byte (0 dark, 1 lit) a pixel."""
+        from PIL import Image
+
+        url = self.page.evaluate("document.getElementById('panel').toDataURL('image/png')")
+        image = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("L")
+        assert image.size == (128, 64)
+        return bytes(1 if v > 0 else 0 for v in image.tobytes())
+
+
+def _golden(name: str, pixels: bytes) -> None:
+    """Compare with tests/golden/NAME.png (lit pixels white); ADJUTANT_REGOLD=1 writes it."""
+    from PIL import Image
+
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("ADJUTANT_REGOLD"):
+        Image.frombytes("L", (128, 64), bytes(255 * p for p in pixels)).save(path)
+    want = bytes(1 if v else 0 for v in Image.open(path).convert("L").tobytes())
+    differ = sum(a != b for a, b in zip(want, pixels))
+    assert differ == 0, f"{differ} pixels differ from {path.name}"
+
+
+def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(site: str, browser) -> None:
+    player = Player(browser.new_context(**PHONE).new_page())
+    player.open(site)
+    _golden("web-first-frame", player.pixels())
+    for turn in range(1, full_game.TURNS + 1):
+        presses = full_game.turn_presses(turn, tapped=True)
+        if turn == full_game.TURNS:
+            presses += full_game.final_presses(tapped=True)
+        for button, ms in presses:
+            player.press(button, ms)
+        player.page.wait_for_timeout(300)
+        game = player.state()["state"]
+        assert full_game.check_turn(game, turn) == [], (turn, full_game.check_turn(game, turn))
+    assert game["phase"] == "over" and game["end"]["final"] == full_game.expected_totals()
+    _golden("web-game-over", player.pixels())
+    assert player.errors == []
+
+
+# The presses after which the page is closed (turn, index in the turn's tapped presses, what it is).
+KINDS = [
+    (1, 0, "a roll: the Random Event d6"),
+    (1, 2, "a mark: the Attack card"),
+    (2, 3, "an undo: BACK held"),
+    (1, 6 + full_game.bp(1)[0], "a BP entry: CP's face-up BP, the entry's draft"),
+    (1, 6 + sum(full_game.bp(1)) + 2, "a capture: the battle's last OK"),
+]
+
+
+def _presses_until(turn: int, index: int) -> list[tuple[str, int]]:
+    out: list[tuple[str, int]] = []
+    for t in range(1, turn):
+        out += full_game.turn_presses(t, tapped=True)
+    return out + full_game.turn_presses(turn, tapped=True)[: index + 1]
+
+
+@pytest.mark.parametrize(("turn", "index", "kind"), KINDS, ids=[k[2].split(":")[0] for k in KINDS])
+def test_closing_the_page_right_after_a_press_loses_nothing_the_screen_showed(
+    site: str, browser, turn: int, index: int, kind: str
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    presses = _presses_until(turn, index)
+    for button, ms in presses[:-1]:
+        player.press(button, ms)
+    player.page.wait_for_timeout(300)
+    before = player.frames()
+    button, ms = presses[-1]
+    player.press(button, ms)
+    player.wait_frame(before)  # the screen shows what the press did
+    shown = player.state()
+    pixels = player.pixels()
+    player.page.close()  # the tab killed: no unload handler gets a say
+    again = Player(context.new_page())
+    again.open(site)
+    again.page.wait_for_timeout(500)
+    reopened = again.state()
+    assert reopened["gid"] == shown["gid"], kind
+    assert reopened["state"]["track"] == shown["state"]["track"], kind
+    assert reopened["state"]["phase"] == shown["state"]["phase"], kind
+    if "draft" in kind:  # the entry opens again on the number OK confirmed
+        assert reopened["screen"] == shown["screen"] == "battle"
+        assert again.pixels() == pixels
+    context.close()
+
+
+def test_the_end_of_a_game_survives_closing_the_page(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    presses = [p for t in range(1, full_game.TURNS + 1) for p in full_game.turn_presses(t, tapped=True)]
+    presses += full_game.final_presses(tapped=True)
+    for button, ms in presses[:-1]:
+        player.press(button, ms)
+    player.page.wait_for_timeout(300)
+    before = player.frames()
+    player.press(*presses[-1])
+    player.wait_frame(before)
+    player.page.close()
+    again = Player(context.new_page())
+    again.open(site)
+    game = again.state()["state"]
+    assert game["phase"] == "over" and game["end"]["final"] == full_game.expected_totals()
+    context.close()
+
+
+def test_after_one_visit_the_page_opens_with_no_network(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    player.press("OK", 80)  # a roll, to find again offline
+    player.page.wait_for_timeout(400)
+    rolls = player.state()["state"]["track"][0]["rolls"]
+    context.set_offline(True)
+    player.page.reload()
+    player.wait_frame(0)
+    assert player.state()["state"]["track"][0]["rolls"] == rolls
+    before = player.frames()
+    player.press("OK", 80)  # and the device answers, offline
+    player.wait_frame(before)
+    assert player.errors == []
+    context.close()
