@@ -147,8 +147,8 @@ class Driver:
 
     def state(self) -> dict:
         reply = self.pico.link_state(self.frames)
-        if reply is None:
-            raise RuntimeError("the board did not answer the link's state request")
+        if reply is None or "state" not in reply:  # no answer, or one without the game (no heap for it)
+            raise RuntimeError("the link's state request got %s" % (reply and reply.get("err")))
         return reply
 
 

@@ -79,7 +79,8 @@ class Player:
         return int(self.page.evaluate("Number(document.getElementById('panel').dataset.frames || 0)"))
 
     def wait_frame(self, after: int) -> None:
-        self.page.wait_for_function(f"Number(document.getElementById('panel').dataset.frames || 0) > {after}", timeout=20000)
+        shown = "Number(document.getElementById('panel').dataset.frames || 0)"
+        self.page.wait_for_function(f"{shown} > {after}", timeout=20000)
 
     def press(self, button: str, ms: int) -> None:
         box = self.page.locator(f"button[data-button={button}]").bounding_box()

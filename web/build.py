@@ -19,6 +19,7 @@ import json
 import pathlib
 import shutil
 import sys
+from typing import ClassVar
 
 WEB = pathlib.Path(__file__).resolve().parent
 ROOT = WEB.parent
@@ -80,7 +81,7 @@ def build(out: pathlib.Path = DIST) -> str:
     icon(192).save(out / "icon-192.png")
     icon(512).save(out / "icon-512.png")
     icon(512, maskable=True).save(out / "icon-maskable-512.png")
-    code = sorted("/" + p.relative_to(out).as_posix() for base in ("fw", "dev_py") for p in (out / base).rglob("*") if p.is_file())
+    code = sorted("/" + p.relative_to(out).as_posix() for b in ("fw", "dev_py") for p in (out / b).rglob("*") if p.is_file())
     (out / "code.json").write_text(json.dumps({"files": code}, indent=0) + "\n")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
@@ -94,7 +95,7 @@ def build(out: pathlib.Path = DIST) -> str:
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
         ".js": "text/javascript",
@@ -126,7 +127,8 @@ def main() -> int:
         print(f"make web: {e}", file=sys.stderr)
         return 1
     size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
-    print(f"built {args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out} ({size:,} bytes, version {version})")
+    where = args.out.relative_to(ROOT) if args.out.is_relative_to(ROOT) else args.out
+    print(f"built {where} ({size:,} bytes, version {version})")
     if args.serve is not None:
         server = serve(args.out, args.serve)
         print(f"serving the page at http://localhost:{args.serve}/ (Ctrl-C stops)")

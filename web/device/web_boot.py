@@ -15,7 +15,7 @@ import js
 
 sys.path[:0] = ["/fw"]  # the firmware, in the layout `adjutant deploy` gives a board
 
-import web_asyncio
+import web_asyncio  # noqa: E402  (after the path: it is on it)
 
 sys.modules["asyncio"] = web_asyncio
 
@@ -53,8 +53,8 @@ class _Select:
 
 sys.modules["select"] = _Select()
 
-import machine  # the simulator's: pins with interrupt handlers, I2C to the emulated panel
-from oled_chip import OledChip
+import machine  # noqa: E402  the simulator's: pins with interrupt handlers, I2C to the panel
+from oled_chip import OledChip  # noqa: E402
 
 BUTTON_PINS = {}
 CHIP = None
