@@ -240,9 +240,7 @@ def exploded(base_tris: np.ndarray, lid_tris: np.ndarray, s: dict, path: pathlib
         moved = (x0 + WALL, y0 + WALL, z0 + FLOOR + up, x1 + WALL, y1 + WALL, z1 + FLOOR + up)
         ax.add_collection3d(Poly3DCollection(_box_faces(moved), facecolor=colours[group], edgecolor="#222222"))
     lid_up = lid_tris + np.array([0, 0, LID_UP])
-    ax.add_collection3d(
-        Poly3DCollection(lid_up, facecolors="#d8b48a", edgecolors="#d8b48a", linewidths=0.3)
-    )
+    ax.add_collection3d(Poly3DCollection(lid_up, facecolors="#d8b48a", edgecolors="#d8b48a", linewidths=0.3))
     top = FLOOR + HEIGHT + LID + LID_UP + 0.05  # the lid's outer face, where its holes open
     for x, y in s["buttons"]:  # each button hole's rim, dark, so the holes read at this size
         turn = np.linspace(0, 2 * np.pi, 40)
