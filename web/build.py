@@ -81,8 +81,8 @@ def build(out: pathlib.Path = DIST) -> str:
     icon(192).save(out / "icon-192.png")
     icon(512).save(out / "icon-512.png")
     icon(512, maskable=True).save(out / "icon-maskable-512.png")
-    code = sorted("/" + p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and p.parts[-2:][0])
-    code = [path for path in code if path.startswith(("/fw/", "/dev_py/"))]
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    code = ["/" + name for name in files if name.startswith(("fw/", "dev_py/"))]
     (out / "code.json").write_text(json.dumps({"files": code}, indent=0) + "\n")
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
