@@ -116,8 +116,10 @@ def _golden(name: str, pixels: bytes) -> None:
     assert differ == 0, f"{differ} pixels differ from {path.name}"
 
 
-def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(site: str, browser) -> None:
-    player = Player(browser.new_context(**PHONE).new_page())
+def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
+    site: str, browser, tmp_path: pathlib.Path
+) -> None:
+    player = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     player.open(site)
     _golden("web-first-frame", player.pixels())
     for turn in range(1, full_game.TURNS + 1):
@@ -132,6 +134,40 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(s
     assert game["phase"] == "over" and game["end"]["final"] == full_game.expected_totals()
     _golden("web-game-over", player.pixels())
     assert player.errors == []
+    # Games off the phone: "Save game" downloads it as the device stores it, and `adjutant import`
+    # puts it in the archive, once; the page's BG Stats link is the CLI's for that game.
+    with player.page.expect_download() as saving:
+        player.page.locator("#save").click()
+    saved = tmp_path / saving.value.suggested_filename
+    saving.value.save_as(saved)
+    archive = tmp_path / "archive.sqlite3"
+    first = _adjutant(archive, "import", str(saved))
+    assert first.returncode == 0, first.stderr
+    assert "imported (Basic game, CP 19 - EA 17)" in first.stdout and "1 new" in first.stdout
+    again = _adjutant(archive, "import", str(saved))
+    assert again.returncode == 0 and "in the archive already" in again.stdout and "0 new" in again.stdout
+    page_link = player.page.locator("#bgstats").get_attribute("href")
+    assert player.page.locator("#bgstats").is_visible()
+    exported = _adjutant(archive, "export", "--format", "bgstats")
+    assert exported.returncode == 0, exported.stderr
+    cli_link = next(line for line in exported.stdout.split() if line.startswith("https://app.bgstatsapp.com/"))
+    assert _play(page_link) == _play(cli_link)
+
+
+def _adjutant(archive: pathlib.Path, *args: str):
+    import subprocess
+
+    return subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--db", str(archive), *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def _play(link: str | None) -> dict:
+    import json
+    import urllib.parse
+
+    assert link and link.startswith("https://app.bgstatsapp.com/createPlay.html?data=")
+    return json.loads(urllib.parse.unquote(link.split("data=", 1)[1]))
 
 
 # The presses after which the page is closed (turn, index in the turn's tapped presses, what it is).

@@ -245,6 +245,31 @@ def pull(ctx: click.Context) -> None:
         click.echo(f"{', '.join(result.moved_on)} moved on while being pulled (still in play): pull again later")
 
 
+@cli.command("import")
+@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=pathlib.Path))
+@click.pass_context
+def import_(ctx: click.Context, files: tuple[pathlib.Path, ...]) -> None:
+    """Put games saved on the phone page (Save game) into the archive; again: nothing twice."""
+    from adjutant.errors import InvalidData
+    from adjutant.import_games import Imported, import_file
+
+    store = _store(ctx)
+    if store.created:
+        click.echo(f"created the archive {store.path}")
+    result = Imported()
+    failed = []
+    for path in files:
+        try:
+            click.echo(import_file(store, path, result))
+        except InvalidData as e:
+            failed.append(e)
+            click.echo(f"adjutant: {e}", err=True)
+    store.commit()
+    click.echo(f"{len(result.new)} new, {len(result.updated)} updated, {len(result.unchanged)} already there")
+    if failed:
+        raise SystemExit(InvalidData.exit_code)
+
+
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="the list as JSON, one object per game")

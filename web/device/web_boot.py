@@ -61,8 +61,9 @@ CHIP = None
 UI = []  # the firmware's UI once it runs: the page reads the game from it, as a host asks the link
 
 
-def power_on(board_name=None):
-    """Wire the board as the firmware's own table says, then run main.py's work."""
+def power_on(now, board_name=None):
+    """Wire the board as the firmware's own table says, then run main.py's work. now: the
+    phone's epoch seconds (from JS as a whole number: a JS millisecond count overflows)."""
     global CHIP
     _os.chdir("/flash")
     import boards
@@ -75,6 +76,9 @@ def power_on(board_name=None):
     for name, pin_id in board["buttons"].items():
         BUTTON_PINS[name] = pin_id
         machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
+    import wallclock
+
+    wallclock.set_time(now)  # the phone knows the time, as a host tells a board its own
     import ui
 
     made = ui.UI.__init__
@@ -130,3 +134,72 @@ def state_json():
         return json.dumps({"screen": None})
     ui = UI[-1]
     return json.dumps({"screen": ui.top().name, "gid": ui.session.gid, "state": ui.session.game.state_dict()})
+
+
+def saved_game():
+    """The game on the mat as the device stores it, for "Save game": its compact records, a line
+    each, their sha256, the device's id and when it was played: what `adjutant pull` receives
+    over the link, and what `adjutant import` takes."""
+    import json
+
+    from journal import record_bytes
+    from journal_fold import log_digest
+    from link_pull import _times
+
+    session = UI[-1].session
+    game = session.game
+    sha, _, _ = log_digest(game)
+    records = [record_bytes(game.header).decode()] + [record_bytes(a).decode() for a in game.actions]
+    return json.dumps(
+        {
+            "adjutant-game": 1,
+            "dev": _dev(),
+            "board": "phone",
+            "fw": __import__("version").VERSION,
+            "gid": session.gid,
+            "sha": sha,
+            "t": _times(session.journal.times),
+            "records": records,
+        }
+    )
+
+
+def bgstats_link(start, end, estimated, stamp, play_date):
+    """The BG Stats link of the game on the mat once it has ended, else "": shared_engine/bgstats.py,
+    as `adjutant export --format bgstats` makes it. start, end: epoch seconds (end 0: not known);
+    stamp and play_date: the start in the phone's local time, as the host writes its own."""
+    from shared_engine import bgstats
+
+    session = UI[-1].session
+    state = session.game.state
+    if state.result is None:
+        return ""
+    totals, winner, margin, level = state.result
+    minutes = bgstats.minutes(start, end) if end else None
+    one = bgstats.play(
+        source_id="%s/%s" % (_dev(), session.gid),
+        play_date=play_date,
+        comments=bgstats.comments(
+            state.name, winner, margin, level, bgstats.played(stamp, minutes, estimated), session.gid
+        ),
+        solo=state.solo,
+        first=state.first,
+        scores=totals,
+        winner=winner,
+        players=bgstats.side_names(state.solo),
+        minutes=minutes,
+    )
+    return bgstats.link(one)
+
+
+def _dev():
+    from binascii import hexlify
+
+    import games
+
+    return "%s-%s" % (hexlify(machine.unique_id()).decode(), games.stamp())
+
+
+def over():
+    """Whether the game on the mat has ended (the page then offers its BG Stats link)."""
+    return bool(UI) and UI[-1].session.game.state.phase == "over"

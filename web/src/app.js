@@ -70,6 +70,48 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
+const pad = (n) => String(n).padStart(2, "0");
+
+// The phone's local time, as the host's export writes it (host/adjutant/export/when.py).
+function localTime(epoch, seconds) {
+  const d = new Date(epoch * 1000);
+  const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  return `${day} ${pad(d.getHours())}:${pad(d.getMinutes())}` + (seconds ? `:${pad(d.getSeconds())}` : "");
+}
+
+function utcOffset(epoch) {
+  const minutes = -new Date(epoch * 1000).getTimezoneOffset();
+  const a = Math.abs(minutes);
+  return `UTC${minutes >= 0 ? "+" : "-"}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
+}
+
+// The finished game's BG Stats link, made by shared_engine/bgstats.py in the device's interpreter.
+function bgstatsLink(device) {
+  const saved = JSON.parse(device.boot.saved_game());
+  const [start, end, estimated] = saved.t;
+  if (!start) return "";
+  const stamp = `${localTime(start, false)} (${utcOffset(start)})`;
+  return device.boot.bgstats_link(start, end || 0, Boolean(estimated), stamp, localTime(start, true));
+}
+
+// "Save game": the game as the device stores it (what `adjutant import` takes), shared where the
+// browser can, else downloaded.
+async function saveGame(device) {
+  const text = device.boot.saved_game();
+  const saved = JSON.parse(text);
+  const name = `adjutant-${saved.gid}-${new Date().toISOString().slice(0, 10)}.json`;
+  const file = new File([text], name, { type: "application/json" });
+  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+    try {
+      await navigator.share({ files: [file], title: `Adjutant ${saved.gid}` });
+      return;
+    } catch (e) {
+      if (e.name === "AbortError") return; // the player closed the share sheet
+    }
+  }
+  download(name, text);
+}
+
 async function exportDevice(store) {
   const files = {};
   for (const [path, bytes] of await store.raw()) files[path] = bytes instanceof Uint8Array ? toBase64(bytes) : null;
@@ -124,6 +166,8 @@ async function main() {
     return;
   }
   say("");
+  document.getElementById("save").onclick = () => saveGame(device);
+  const bgstats = document.getElementById("bgstats");
 
   // A frame is shown only once everything the firmware wrote before it is stored (device.frame).
   let busy = false;
@@ -132,7 +176,12 @@ async function main() {
       busy = true;
       try {
         const panel = await device.frame();
-        if (panel) draw(panel);
+        if (panel) {
+          draw(panel);
+          const over = device.boot.over();
+          if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
+          bgstats.hidden = !over;
+        }
       } catch (e) {
         say("Storage failed: " + e + " (the last press may not be kept)", true);
       } finally {

@@ -50,7 +50,7 @@ export class Device {
     this.mp.runPython("import sys\nsys.path.insert(0, '/dev_py')\nimport web_boot");
     this.boot = this.mp.pyimport("web_boot");
     try {
-      this.boot.power_on();
+      this.boot.power_on(Math.floor(Date.now() / 1000));
     } catch (e) {
       this.stop("boot: " + e);
     }

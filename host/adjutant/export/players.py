@@ -34,7 +34,6 @@ def record(store: Store, games: list[StoredGame], names: dict[str, str]) -> None
 
 def of(store: Store, g: StoredGame) -> dict[str, str]:
     """A name for each side: recorded for the game, else the side's name."""
-    names = store.players(g)
-    if g.solo:
-        names["EA" if g.solo == "CP" else "CP"] = AI
-    return {side: names.get(side, SIDES[side]) for side in SIDES}
+    from shared_engine.bgstats import side_names
+
+    return side_names(g.solo, store.players(g))

@@ -11,6 +11,7 @@ import datetime
 from dataclasses import dataclass
 
 from adjutant.store import StoredGame
+from shared_engine import bgstats
 
 
 @dataclass
@@ -24,19 +25,14 @@ class Played:
     def minutes(self) -> int | None:
         if not self.known or self.end is None:
             return None
-        return max(1, round((self.end - self.start).total_seconds() / 60))
+        return int(bgstats.minutes(self.start.timestamp(), self.end.timestamp()))
 
     def describe(self) -> str:
-        """ "Played 2026-11-22 14:05 (UTC+01:00), 95 min", with what is estimated."""
+        """ "Played 2026-11-22 14:05 (UTC+01:00), 95 min", with what is estimated (as the phone page says it)."""
         when = stamp(self.start)
         if not self.known:
             return f"Pulled {when}; when it was played is not known (the device restarted since)"
-        text = f"Played {when}"
-        if self.minutes is not None:
-            text += f", {self.minutes} min"
-        if self.estimated:
-            text += "; times estimated from the device's uptime"
-        return text
+        return str(bgstats.played(when, self.minutes, self.estimated))
 
 
 def local(epoch: int) -> datetime.datetime:

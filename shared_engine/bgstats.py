@@ -1,0 +1,115 @@
+"""A finished game as a BG Stats play: the one mapping `adjutant export --format bgstats` and
+the phone page both use (on CPython and on MicroPython alike).
+
+BG Stats takes a play as a link, not a file:
+https://app.bgstatsapp.com/createPlay.html?data=<the play's JSON, URL-encoded>. Opened on a
+phone, the app adds the play. The field names follow its play-import format (sourceName,
+playDate, game, players with name/score/winner/role).
+"""
+
+import json
+
+CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
+GAME_NAME = "The Great War (MacGowan & Lombardy)"
+SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
+AI = "AI (Solitaire 3.3)"
+_SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
+
+
+def play(source_id, play_date, comments, solo, first, scores, winner, players, minutes=None, bgg_id=None):
+    """The createPlay JSON of a finished game.
+
+    play_date: "YYYY-MM-DD HH:MM:SS", the local time BG Stats reads it as; comments: the
+    play's note; first: the side that defended turn 1 (it draws and plays first, 2.1, 7.2);
+    scores: {"CP": n, "EA": n}; winner: a side or None (a draw); players: {side: name}."""
+    game = {
+        "name": GAME_NAME,
+        "sourceGameId": "adjutant-tgw",
+        # 3.5: the higher total of captured and in-hand BP wins. All its booleans present: the
+        # Android app errors on a missing one.
+        "highestWins": True,
+        "noPoints": False,
+    }
+    if bgg_id:  # BoardGameGeek's id only when the user gives it: never a guessed one; a number
+        game["bggId"] = int(bgg_id)
+    out = {
+        "sourceName": "Adjutant",
+        "sourcePlayId": source_id,
+        "playDate": play_date,
+        "game": game,
+        "solo": bool(solo),
+        "comments": comments,
+        "players": [
+            {
+                "name": players[side],
+                "role": SIDES[side],
+                "score": scores[side],  # a number, as BG Stats' schema types it
+                "winner": winner == side,
+                "startPlayer": side == first,
+                "sourcePlayerId": player_id(players[side], side),
+            }
+            for side in ("CP", "EA")
+        ],
+    }
+    if minutes is not None:
+        out["durationMin"] = minutes
+    return out
+
+
+def side_names(solo, named=None):
+    """A name for each side: the names given, else the side's own; in solitaire the AI's side is the AI."""
+    named = dict(named or {})
+    if solo:
+        named["EA" if solo == "CP" else "CP"] = AI
+    return {side: named.get(side, SIDES[side]) for side in SIDES}
+
+
+def minutes(start, end):
+    """Whole minutes from start to end (epoch seconds), half a minute up, at least 1."""
+    return max(1, (end - start + 30) // 60)
+
+
+def played(stamp, minutes=None, estimated=False):
+    """ "Played 2026-11-22 14:05 (UTC+01:00), 95 min": stamp is the start in local time with its offset."""
+    text = "Played " + stamp
+    if minutes is not None:
+        text += ", %d min" % minutes
+    if estimated:
+        text += "; times estimated from the device's uptime"
+    return text
+
+
+def comments(name, winner, margin, level, when, gid):
+    """ "Basic game: EA by 12 BP, Moral. Played 2026-11-22 14:05 (UTC+01:00), 95 min (Adjutant g0003)"."""
+    text = "%s: %s" % (name, winner or "Draw")
+    if winner:
+        text += " by %s BP, %s" % (margin, level)
+    return text + ". %s (Adjutant %s)" % (when, gid)
+
+
+def _word(c):
+    return c.isalnum() if hasattr(c, "isalnum") else (c.isalpha() or c.isdigit() or ord(c) > 127)
+
+
+def player_id(name, side):
+    """Follows the person, not the side: Anna is one player in BG Stats whichever side she takes."""
+    if name == SIDES[side]:  # nobody named: the side itself
+        return "adjutant-side-" + side
+    return "adjutant-" + "-".join("".join(c if _word(c) else " " for c in name.lower()).split())
+
+
+def quote(text):
+    """Percent-encoding of the UTF-8 bytes, all but the unreserved characters (as urllib's quote(safe=""))."""
+    out = []
+    for b in text.encode():
+        out.append(chr(b) if b in _SAFE else "%%%02X" % b)
+    return "".join(out)
+
+
+def link(one):
+    """The createPlay link that adds this play to BG Stats."""
+    try:
+        text = json.dumps(one, separators=(",", ":"), ensure_ascii=False)
+    except TypeError:  # MicroPython's json has no ensure_ascii: it writes UTF-8 as it is anyway
+        text = json.dumps(one, separators=(",", ":"))
+    return CREATE_PLAY + quote(text)
