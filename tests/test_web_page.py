@@ -255,3 +255,45 @@ def test_after_one_visit_the_page_opens_with_no_network(site: str, browser) -> N
     player.wait_frame(before)
     assert player.errors == []
     context.close()
+
+
+def _mark(player: Player) -> None:
+    player.page.evaluate("window.beforeRestart = true")
+
+
+def _reloaded(player: Player) -> None:
+    player.page.wait_for_function("window.beforeRestart === undefined", timeout=30000)  # a new page
+    player.wait_frame(0)
+
+
+def test_a_hung_firmware_is_reset_by_the_page_watchdog_and_the_game_is_kept(site: str, browser) -> None:
+    """The firmware's loop stops feeding the watchdog (as a hang would): within the board's 8 s
+    the page restarts it from the stored flash, and the roll made before is there."""
+    player = Player(browser.new_context(**PHONE).new_page())
+    player.open(site)
+    player.press("OK", 80)
+    player.page.wait_for_timeout(400)
+    rolls = player.state()["state"]["track"][0]["rolls"]
+    _mark(player)
+    player.page.evaluate("window.adjutant.mp.runPython('import machine\\nmachine.WDT.feed = lambda self: None')")
+    _reloaded(player)
+    assert player.state()["state"]["track"][0]["rolls"] == rolls
+
+
+def test_machine_reset_in_the_firmware_restarts_it_from_the_stored_flash(site: str, browser) -> None:
+    player = Player(browser.new_context(**PHONE).new_page())
+    player.open(site)
+    player.press("OK", 80)
+    player.page.wait_for_timeout(400)
+    rolls = player.state()["state"]["track"][0]["rolls"]
+    # the next step of the firmware's loop calls machine.reset(), as its maintenance request does
+    player.page.evaluate(
+        "window.adjutant.mp.runPython('import ui, machine\\nui.UI.step = lambda self, now=None: machine.reset()')"
+    )
+    _mark(player)
+    player.press("UP", 80)
+    _reloaded(player)
+    assert player.state()["state"]["track"][0]["rolls"] == rolls
+    before = player.frames()
+    player.press("OK", 80)  # and it plays on
+    player.wait_frame(before)
