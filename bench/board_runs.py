@@ -1,10 +1,10 @@
 """The runs bench/boards.py plays on the emulated rp2 board, besides the scripted basic game.
 
 - A 10-turn solitaire game (Solitaire Rules 3.3) through the buttons: the player takes EA,
-  the AI CP. The AI's dice are the board's own random numbers, so the driver asks the
-  link's `state` where the screens branch (after the Random Event roll, and to see the turn
-  end), as a host's `adjutant watch` would: the link's code is then in the heap as well,
-  which makes the run harder than a game with no computer near, not easier.
+  the AI CP. The dice come from a seeded generator (bench/boards.py's boot.py), so the game
+  is the same each time: the driver finds its presses once, asking the link's `state` where
+  the screens branch (after the Random Event roll, and at each turn's end), and every trial
+  replays them with no request at all, as a game with no computer near.
 - A pull of 30 stored games, by the host CLI's own client (adjutant.link.client and
   adjutant.pull) over the emulated USB serial port, into an archive, every game checked.
 """
@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PAUSE_MS = 1500  # between presses, as in the scripted game
+PAUSE_MS = 1500  # between presses, as in the scripted game (full_game.PAUSE_MS)
 PULLED_GAMES = 30
 
 
@@ -137,9 +137,11 @@ class Driver:
     def __init__(self, pico, frames):
         self.pico = pico
         self.frames = frames
+        self.made: list[tuple[str, int]] = []  # every press, to replay
 
     def press(self, button: str, ms: int = 80) -> None:
         self.pico.press(button, ms, PAUSE_MS)
+        self.made.append((button, ms))
 
     def presses(self, button: str, times: int) -> None:
         for _ in range(times):
@@ -152,9 +154,10 @@ class Driver:
         return reply
 
 
-def play_solitaire(pico, frames, number) -> tuple[bool, str]:
+def play_solitaire(pico, frames, number) -> tuple[bool, str, list[tuple[str, int]]]:
     """The player (EA) against the AI (CP), 10 turns; `number(value)` gives the presses of a
-    number entry (tests/firmware/full_game.py). (the game ended and was scored, why not)."""
+    number entry (tests/firmware/full_game.py). (the game ended and was scored, why not, the
+    presses made)."""
     d = Driver(pico, frames)
     d.press("BACK")  # the menu
     d.presses("DOWN", 3)
@@ -193,7 +196,7 @@ def play_solitaire(pico, frames, number) -> tuple[bool, str]:
             break
     final = (game.get("end") or {}).get("final")
     if game["phase"] != "over" or not final:
-        return False, "turn %s, phase %s, no final score" % (game["turn"], game["phase"])
+        return False, "turn %s, phase %s, no final score" % (game["turn"], game["phase"]), d.made
     if game["turn"] != 10:
-        return False, "ended at turn %s" % game["turn"]
-    return True, ""
+        return False, "ended at turn %s" % game["turn"], d.made
+    return True, "", d.made

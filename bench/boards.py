@@ -54,6 +54,13 @@ def tools() -> pathlib.Path | None:
     return found if (found / "drive.py").exists() and (found / "firmware-rpi_pico-v1.28.0.bin").exists() else None
 
 
+DICE_SEED = 1914  # the solitaire run's dice: the same game every time, so its presses replay
+# main.py for that run: the firmware's own, with its dice from a seeded generator (runtime.run's
+# random_byte, which a board fills from os.urandom).
+SEEDED_MAIN = "import random\nimport runtime\n\nrandom.seed(%d)\nruntime.run(lambda: random.getrandbits(8))\n"
+SEEDED_MAIN %= DICE_SEED
+
+
 def boot_py(areas: list[int]) -> str:
     """boot.py that leaves the firmware free areas of these sizes, walled apart, and nothing else.
 
@@ -62,7 +69,8 @@ def boot_py(areas: list[int]) -> str:
     until it fits (boot.py's own objects lie about), and nothing may raise: on rp2 an exception
     in boot.py means main.py never runs.
     """
-    lines = [
+    lines = []
+    lines += [
         "import gc",
         "def _take(n):",
         "    while n > 0:",
@@ -94,16 +102,19 @@ class Emulator:
         subprocess.run(["bash", str(tool / "setup.sh"), str(work)], check=True, capture_output=True)
         from adjutant.deploy import build
 
+        self.solitaire: tuple[list[tuple[str, int]], list[str]] | None = None
         self.staged = work / "staged"
         build(ROOT, self.staged)  # .mpy, as deploy copies it
 
-    def image(self, areas: list[int], games: pathlib.Path | None = None) -> pathlib.Path:
+    def image(self, areas: list[int], games: pathlib.Path | None = None, seeded: bool = False) -> pathlib.Path:
         staged = self.work / "staged-run"
         shutil.rmtree(staged, ignore_errors=True)
         shutil.copytree(self.staged, staged)
         if games is not None:  # games the board played before: saved/ beside the firmware
             shutil.copytree(games, staged, dirs_exist_ok=True)
         (staged / "boot.py").write_text(boot_py(areas))
+        if seeded:
+            (staged / "main.py").write_text(SEEDED_MAIN)
         out = self.work / "run.img"
         micropython = ROOT / ".venv/bin/micropython"
         subprocess.run(
@@ -113,6 +124,59 @@ class Emulator:
         )
         return out
 
+    def _final_state(self, pico) -> dict | None:
+        """The game as a host reads it after play, with the board's whole heap back (boot.py
+        removed, a soft reset): a host's request is not part of the game at the table."""
+        pico.send(b"\x03")
+        pico.run(500)
+        pico.repl("import os; os.remove('boot.py') if 'boot.py' in os.listdir() else None")
+        pico.send(b"\x04")
+        pico.run(4000)
+        for _ in range(3):  # "busy: try again" is an answer a host retries
+            reply = pico.link_state(self.frames)
+            if reply and "state" in reply:
+                return reply["state"]
+            pico.run(1000)
+        print("    (the state request after the game: %s)" % (reply and reply.get("err")), flush=True)
+        return None
+
+    def _record_solitaire(self) -> tuple[list[tuple[str, int]], list[str]]:
+        """The solitaire game's presses with the seeded dice, found by asking the link where the
+        screens branch, in the Pico's whole heap; and the words of its result screen. Every trial
+        replays the presses with no link request at all, and must end on the same screen."""
+        import board_runs
+
+        pico = self._start(self.image([PICO_HEAP], seeded=True))
+        try:
+            pico.boot()
+            pico.run(3000)
+            ok, why, presses = board_runs.play_solitaire(pico, self.frames, self.full_game.number)
+            if not ok:
+                raise RuntimeError("the solitaire game could not be recorded: " + why)
+            pico.run(5000)
+            shown = self._screen(pico)
+        finally:
+            pico.close()
+        if not shown or shown[0] != "GAME OVER 3.5":
+            raise RuntimeError("the recorded solitaire game did not end on its result: %s" % shown)
+        return presses, shown
+
+    @staticmethod
+    def _screen(pico) -> list[str]:
+        """The words on the panel, read off its pixels as a player reads them."""
+        from adjutant.sim.panel_text import read
+
+        return read(bytes.fromhex(pico.stats()["panel"]))
+
+    def _start(self, image: pathlib.Path):
+        quiet = os.dup(2)  # the emulator's own chatter on stderr ("Read from invalid SIO address")
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+            return self.drive.Pico(self.work, image)
+        finally:
+            os.dup2(quiet, 2)
+            os.close(quiet)
+
     def plays(self, areas: list[int], run: str = "game") -> tuple[bool, str]:
         """(the run went right in these heap areas, the first fault or what went wrong).
 
@@ -121,14 +185,10 @@ class Emulator:
         import board_runs
 
         games = board_runs.stored_games(self.work) if run == "pull" else None
-        image = self.image(areas, games)
-        quiet = os.dup(2)  # the emulator's own chatter on stderr ("Read from invalid SIO address")
-        try:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
-            pico = self.drive.Pico(self.work, image)
-        finally:
-            os.dup2(quiet, 2)
-            os.close(quiet)
+        if run == "solitaire" and self.solitaire is None:  # its presses, found once in the whole heap
+            self.solitaire = self._record_solitaire()
+        image = self.image(areas, games, seeded=run == "solitaire")
+        pico = self._start(image)
         started = time.monotonic()
         try:
             pico.boot()
@@ -137,29 +197,25 @@ class Emulator:
                 ok, why = board_runs.pull_all(pico)
                 faults = self.drive.faults(pico.serial)
                 return (False, faults[0]) if faults else (ok, why)
-            if run == "solitaire":
-                ok, why = board_runs.play_solitaire(pico, self.frames, self.full_game.number)
-                faults = self.drive.faults(pico.serial)
-                return (False, faults[0]) if faults else (ok, why)
-            for button, ms in self.full_game.events():
+            presses, expected = (
+                (self.solitaire[0], self.solitaire[1])
+                if run == "solitaire"
+                else (self.full_game.events(), self.full_game.expected_totals())
+            )
+            for button, ms in presses:
                 pico.press(button, ms, self.full_game.PAUSE_MS)
-                if time.monotonic() - started > GAME_WALL_S:
+                if time.monotonic() - started > GAME_WALL_S * (2 if run == "solitaire" else 1):
                     return False, "no end after %d s" % GAME_WALL_S
             pico.run(5000)
             faults = self.drive.faults(pico.serial)
-            # The score is read as a host reads it, with the board's whole heap back (boot.py
-            # removed, a soft reset): a host's request is not part of the game at the table.
-            pico.send(b"\x03")
-            pico.run(500)
-            pico.repl("import os; os.remove('boot.py') if 'boot.py' in os.listdir() else None")
-            pico.send(b"\x04")
-            pico.run(4000)
-            reply = pico.link_state(self.frames)
-            game = reply.get("state") if reply else None
-            final = (game.get("end") or {}).get("final") if game else None
             if faults:
                 return False, faults[0]
-            if final != self.full_game.expected_totals():
+            if run == "solitaire":  # the result screen, word for word as in the recorded game
+                shown = self._screen(pico)
+                return (True, "") if shown == expected else (False, "the end screen reads %s" % shown)
+            game = self._final_state(pico)
+            final = (game.get("end") or {}).get("final") if game else None
+            if final != expected:
                 return False, "final score %s" % final
             return True, ""
         except RuntimeError as e:
