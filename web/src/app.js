@@ -124,7 +124,10 @@ async function importDevice(store, file) {
   try {
     const data = JSON.parse(await file.text());
     if (data["adjutant-device"] !== 1 || typeof data.files !== "object") throw new Error("not an Adjutant device file");
-    records = Object.entries(data.files).map(([path, text]) => [path, fromBase64(text)]);
+    // a record the export found damaged (null) is left out: importing your own export repairs the store
+    records = Object.entries(data.files)
+      .filter(([, text]) => typeof text === "string")
+      .map(([path, text]) => [path, fromBase64(text)]);
   } catch (e) {
     say(`${file.name}: ${e.message}; nothing was changed`, true);
     return;
