@@ -98,6 +98,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/link_latency.py
 	$(BIN)/python bench/presses.py
 	$(BIN)/python bench/boards.py  # board fit on the rp2 build: needs node and its instrument, else says how to get them
+	$(BIN)/python bench/web.py  # the phone page: needs node and web/node_modules (make web), else says so
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build

@@ -3,11 +3,12 @@
     python web/build.py [--out DIR] [--serve [PORT]]        (`make web` builds and serves)
 
 The page is the device: the same firmware as `adjutant deploy` puts on a board,
-compiled to .mpy in the same layout (fw/), run by MicroPython's WebAssembly port
+compiled to .mpy in the same layout (/fw), run by MicroPython's WebAssembly port
 (mp/, vendored from the pinned npm package in web/package-lock.json: no CDN).
-dev_py/ is the page's board: web/device/ and the terminal simulator's machine.py
-and oled_chip.py. code.json lists the code the page loads; sw.js precaches every
-file of the build under a name made from their contents.
+/dev_py is the page's board: web/device/ and the terminal simulator's machine.py
+and oled_chip.py. Both go into one file, code.pack, that the page unpacks into
+the port's file system; sw.js precaches every file of the build under a name
+made from their contents.
 """
 
 from __future__ import annotations
@@ -81,9 +82,15 @@ def build(out: pathlib.Path = DIST) -> str:
     icon(192).save(out / "icon-192.png")
     icon(512).save(out / "icon-512.png")
     icon(512, maskable=True).save(out / "icon-maskable-512.png")
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
-    code = ["/" + name for name in files if name.startswith(("fw/", "dev_py/"))]
-    (out / "code.json").write_text(json.dumps({"files": code}, indent=0) + "\n")
+    # The code in one file: one request, and one gzip stream that finds what the modules share.
+    # Each file: its path, a newline, its length, a newline, its bytes (device.js's unpack()).
+    pack = bytearray()
+    for folder in ("fw", "dev_py"):
+        for path in sorted(p for p in (out / folder).rglob("*") if p.is_file()):
+            data = path.read_bytes()
+            pack += b"/%s\n%d\n" % (path.relative_to(out).as_posix().encode(), len(data)) + data
+        shutil.rmtree(out / folder)
+    (out / "code.pack").write_bytes(bytes(pack))
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for name in files:

@@ -1,6 +1,6 @@
 // The page: the device's panel on a canvas, its four buttons, and the flash kept in IndexedDB.
 import { loadMicroPython } from "./mp/micropython.mjs";
-import { Device, HEIGHT, WIDTH } from "./device.js";
+import { Device, HEIGHT, WIDTH, unpack } from "./device.js";
 import { openStore, StoreError } from "./store.js";
 
 const canvas = document.getElementById("panel");
@@ -39,14 +39,7 @@ function draw(panel) {
 }
 
 async function code() {
-  const listing = await (await fetch("code.json")).json();
-  const out = {};
-  await Promise.all(
-    listing.files.map(async (path) => {
-      out[path] = new Uint8Array(await (await fetch("." + path)).arrayBuffer());
-    }),
-  );
-  return out;
+  return unpack(await (await fetch("code.pack")).arrayBuffer());
 }
 
 function toBase64(bytes) {

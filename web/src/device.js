@@ -12,6 +12,27 @@ export const WIDTH = 128;
 export const HEIGHT = 64;
 const VISIBLE_FROM = { ssd1306: 0, sh1106: 2 };
 
+// code.pack (web/build.py): for each file its path, "\n", its length, "\n", its bytes.
+export function unpack(buffer) {
+  const bytes = new Uint8Array(buffer);
+  const out = {};
+  const text = new TextDecoder();
+  let at = 0;
+  const line = () => {
+    const end = bytes.indexOf(10, at);
+    const value = text.decode(bytes.subarray(at, end));
+    at = end + 1;
+    return value;
+  };
+  while (at < bytes.length) {
+    const path = line();
+    const size = Number(line());
+    out[path] = bytes.slice(at, at + size);
+    at += size;
+  }
+  return out;
+}
+
 export class Device {
   // loadMicroPython: the port's loader; code: {path: Uint8Array} for /fw (the firmware) and
   // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the

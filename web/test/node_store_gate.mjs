@@ -11,10 +11,8 @@ import { pathToFileURL } from "url";
 
 const [dist] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
-const { Device } = await import(pathToFileURL(path.join(dist, "device.js")));
-const listing = JSON.parse(fs.readFileSync(path.join(dist, "code.json")));
-const code = {};
-for (const file of listing.files) code[file] = fs.readFileSync(path.join(dist, file));
+const { Device, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
+const code = unpack(fs.readFileSync(path.join(dist, "code.pack")));
 let hang = null; // while set, writes wait for it
 const store = {
   async load() {

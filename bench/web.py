@@ -1,0 +1,173 @@
+"""The phone page's figures, beside the terminal simulator's.
+
+    make bench        (or: .venv/bin/python bench/web.py)
+
+- Bytes a phone downloads on the first visit: every file of web/dist/, gzipped as an HTTPS
+  host sends them (target: 300 KB or less).
+- First frame: from starting the page's device to the panel's first frame, in node (a fresh
+  process, which compiles the WebAssembly each time), and in Debian's Chromium, cold (a new
+  profile: no cache, no service worker) and warm (a reload, from the service worker's copy);
+  the median of 5 each (target: 300 ms or less warm in Chromium).
+- CPU per press: the scripted 10-turn game by taps, in node (process CPU time per press), and
+  the same game on the terminal simulator (the micropython process's CPU time per press, on
+  its simulated clock): the same firmware on the two ports.
+
+Wall-clock figures depend on the machine: compare them within one run.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import pathlib
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "host"), str(ROOT / "web")]
+RUNS = 5
+CHROMIUM = pathlib.Path("/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+FLAGS += ["--disable-component-update", "--disable-sync", "--disable-quic"]
+
+
+def gzipped(dist: pathlib.Path) -> tuple[int, int]:
+    files = [p for p in dist.rglob("*") if p.is_file()]
+    raw = sum(p.stat().st_size for p in files)
+    packed = sum(len(gzip.compress(p.read_bytes(), 9)) for p in files)
+    return raw, packed
+
+
+def presses_file(work: pathlib.Path) -> tuple[pathlib.Path, int]:
+    from tests.firmware import full_game
+
+    turns = [full_game.turn_presses(t, tapped=True) for t in range(1, full_game.TURNS + 1)]
+    turns[-1] += full_game.final_presses(tapped=True)
+    path = work / "presses.json"
+    path.write_text(json.dumps({"turns": turns, "gap": 110}))
+    return path, sum(len(t) for t in turns)
+
+
+def node_runs(dist: pathlib.Path, work: pathlib.Path) -> tuple[list[float], float]:
+    """(first frame ms of fresh processes, CPU ms per press over the whole game)."""
+    empty = work / "none.json"
+    empty.write_text(json.dumps({"turns": [], "gap": 0}))
+    firsts = []
+    for _ in range(RUNS):
+        done = subprocess.run(
+            ["node", str(ROOT / "web/test/node_game.mjs"), str(dist), str(empty)], capture_output=True, text=True
+        )
+        firsts.append(json.loads(done.stdout.splitlines()[0])["first_frame_ms"])
+    presses, count = presses_file(work)
+    done = subprocess.run(
+        ["node", str(ROOT / "web/test/node_game.mjs"), str(dist), str(presses)], capture_output=True, text=True
+    )
+    turns = [json.loads(line) for line in done.stdout.splitlines()[1:]]
+    return firsts, sum(t["cpu_ms"] for t in turns) / count
+
+
+def chromium_runs(dist: pathlib.Path) -> tuple[list[float], list[float]] | None:
+    if not CHROMIUM.exists():
+        return None
+    import build
+    from playwright.sync_api import sync_playwright
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = build.serve(dist, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://localhost:{port}/"
+    shown = "Number(document.getElementById('panel').dataset.frames || 0) > 0"
+    cold, warm = [], []
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+            for _ in range(RUNS):
+                context = browser.new_context()
+                page = context.new_page()
+                started = time.perf_counter()
+                page.goto(url)
+                page.wait_for_function(shown, timeout=30000)
+                cold.append((time.perf_counter() - started) * 1000)
+                page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30000)
+                started = time.perf_counter()
+                page.reload()
+                page.wait_for_function(shown, timeout=30000)
+                warm.append((time.perf_counter() - started) * 1000)
+                context.close()
+            browser.close()
+    finally:
+        server.shutdown()
+    return cold, warm
+
+
+def simulator_cpu_per_press() -> float:
+    """The same tapped game on the terminal simulator: its process's CPU ms per press."""
+    from adjutant.sim.process import SimDevice
+
+    from tests.firmware import full_game
+
+    presses = full_game.events(tapped=True)
+    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "f.img", seed=3) as dev:
+        dev.wait(300)
+        ticks = os.sysconf("SC_CLK_TCK")
+
+        def cpu() -> float:
+            fields = pathlib.Path(f"/proc/{dev.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) * 1000 / ticks
+
+        before = cpu()
+        for button, ms in presses:
+            dev.hold(button, ms, 110)
+        return (cpu() - before) / len(presses)
+
+
+def main() -> None:
+    if shutil.which("node") is None or not (ROOT / "web/node_modules").exists():
+        print("Phone page: skipped. It needs node and npm (Debian: apt install nodejs npm), then `make web` once.")
+        return
+    import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        work = pathlib.Path(tmp)
+        dist = work / "dist"
+        build.build(dist)
+        raw, packed = gzipped(dist)
+        print("Phone page (web/dist), MicroPython WebAssembly 1.27.0, the firmware as .mpy:")
+        print(f"  download, first visit: {packed:,} B gzipped ({raw:,} B as files); target <= 300 KB")
+        firsts, node_press = node_runs(dist, work)
+        print(f"  first frame in node, fresh process: median {statistics.median(firsts):.0f} ms of {RUNS}")
+        browser = chromium_runs(dist)
+        if browser is None:
+            print("  Chromium: skipped (apt install chromium)")
+        else:
+            cold, warm = browser
+            print(f"  first frame in Chromium: cold median {statistics.median(cold):.0f} ms, warm (reload, from the")
+            print(f"    service worker) median {statistics.median(warm):.0f} ms, of {RUNS} each; target warm <= 300 ms")
+        sim_press = simulator_cpu_per_press()
+        print(f"  CPU per press, the tapped 10-turn game: page in node {node_press:.1f} ms, terminal simulator")
+        print(f"    {sim_press:.1f} ms (its simulated clock; same firmware), ratio {node_press / sim_press:.2f}x")
+        print(
+            json.dumps(
+                {
+                    "gzipped": packed,
+                    "node_first_ms": statistics.median(firsts),
+                    "chromium_cold_ms": browser and statistics.median(browser[0]),
+                    "chromium_warm_ms": browser and statistics.median(browser[1]),
+                    "node_cpu_ms_per_press": node_press,
+                    "sim_cpu_ms_per_press": sim_press,
+                }
+            )
+        )
+
+
+if __name__ == "__main__":
+    main()
