@@ -131,3 +131,24 @@ def test_adjutant_maintenance_with_no_device_answering_says_so_in_one_line(tmp_p
     done = _adjutant(str(tmp_path / "no-such-port"), "maintenance")
     assert done.returncode == 3, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_adjutant_maintenance_then_ok_on_the_device_plays_again(tmp_path: pathlib.Path) -> None:
+    """As a maker does at the table with `make sim` or a board: the CLI asks for maintenance,
+    the screen says so, and OK (the screen's promise) brings the game back."""
+    with SimDevice(tmp_path / "flash.img", fresh=True, seed=2, realtime=True, timeout=120) as dev:
+        dev.wait(500)
+        dev.press("OK")  # a roll to come back to
+        dev.sync()
+        rolls = dev.state()["game"]["track"][0]["rolls"]
+        done = _adjutant(dev.serial_path, "maintenance")
+        assert done.returncode == 0, done.stderr
+        dev.sync()
+        assert dev.texts()[:4] == SCREEN[:4]
+        dev.press("OK")
+        for _ in range(50):
+            dev.wait(100)
+            if dev.firmware_running() and dev.state()["screen"] == "mat":
+                break
+        assert dev.state()["game"]["track"][0]["rolls"] == rolls
+        assert "reset" in dev.events

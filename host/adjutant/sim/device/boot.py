@@ -269,8 +269,10 @@ class Device:
         # Serial bytes that stdin has no room for wait in the relay; only commands can wake us.
         ready = self.commands.poll(min(ms, 5)) if self.port.waiting() else self.inputs.poll(ms)
         if ready and self.commands.poll(0):
-            self.command(CONTROL[0].readline())
-            reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
+            try:
+                self.command(CONTROL[0].readline())
+            finally:  # a command may reset the board (a button whose handler calls machine.reset())
+                reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
         return self.port.pump()
 
     # -- the controller's commands --------------------------------------------
