@@ -16,6 +16,7 @@ import pathlib
 import socket
 import sys
 import threading
+import time
 
 import pytest
 
@@ -367,3 +368,44 @@ def test_a_damaged_store_is_reported_offered_for_export_and_not_wiped(site: str,
     player.page.reload()  # and nothing was wiped: still reported, still there
     player.page.wait_for_function("document.getElementById('status').classList.contains('problem')")
     assert "saved/g0001.j0" in player.page.locator("#status").text_content()
+
+
+def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pathlib.Path) -> None:
+    import build
+
+    dist = tmp_path / "dist"
+    old = build.build(dist)
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = build.serve(dist, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        player = Player(browser.new_context(**PHONE).new_page())
+        player.open(f"http://localhost:{port}/")
+        player.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+        player.press("OK", 80)
+        player.page.wait_for_timeout(400)
+        rolls = player.state()["state"]["track"][0]["rolls"]
+        # a new release: another page and another service worker, its cache named anew
+        index = dist / "index.html"
+        index.write_text(index.read_text().replace("<title>Adjutant</title>", "<title>Adjutant (new)</title>"))
+        worker = dist / "sw.js"
+        worker.write_text(worker.read_text().replace(old, "newrelease01"))
+        later = time.time() + 60  # a release comes later: the server's Last-Modified says it changed
+        for path in (index, worker):
+            os.utime(path, (later, later))
+        # the browser looks for a new service worker (as it does on its own at a start); it installs
+        # the new release beside the old and takes over
+        player.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+        player.page.wait_for_function("caches.keys().then(k => k.join() === 'adjutant-newrelease01')", timeout=20000)
+        for _ in range(3):  # the start during the hand-over may still get the old page; the next, the new
+            player.page.reload()
+            player.wait_frame(0)
+            if player.page.title() == "Adjutant (new)":
+                break
+        assert player.page.title() == "Adjutant (new)"
+        assert player.page.evaluate("caches.keys()") == ["adjutant-newrelease01"]  # the old copy is gone
+        assert player.state()["state"]["track"][0]["rolls"] == rolls  # the games are not
+    finally:
+        server.shutdown()

@@ -257,7 +257,11 @@ async function main() {
   awake();
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch((e) => console.log("no offline copy: " + e));
+    // Asked for a newer release at every start: it installs beside this one and serves the next start.
+    navigator.serviceWorker
+      .register("sw.js")
+      .then((registration) => registration.update())
+      .catch((e) => console.log("no offline copy, or no update now (offline?): " + e));
   }
 }
 
