@@ -298,7 +298,10 @@ class SimDevice:
         self.serial.close()
         for stream in (self.commands, self.replies, self.proc.stdout, self.proc.stderr):
             if stream:
-                stream.close()
+                try:
+                    stream.close()
+                except OSError:  # a command still buffered for a process that was killed (the cable out)
+                    pass
 
     def __enter__(self) -> SimDevice:
         return self
