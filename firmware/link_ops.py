@@ -69,7 +69,9 @@ class Ops:
         out["st"] = status
         if self.acked is not None:
             out["acked"] = self.acked
-        self.link.send(frames.encode(out, payload))
+        head, text = frames.encode_parts(out, payload)
+        self.link.send(head)
+        self.link.send(text)
 
     def fail(self, rid, status, message):
         self.reply(rid, status, {"err": message})

@@ -13,7 +13,7 @@ from journal_read import read_meta
 
 from shared_engine import frames
 
-LIST_PAGE = 12  # games per list reply
+LIST_PAGE = 6  # games per list reply: about 1.3 KB, a block a long session's heap still has
 SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
 
 
