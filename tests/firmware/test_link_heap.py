@@ -20,13 +20,18 @@ MICROPYTHON_ONLY = (
 
 
 class Wire:
-    """The USB serial port's sending side: what the link prints, line by line."""
+    """The USB serial port's sending side: what the link prints, line by line (a line may come
+    in several writes, as a frame's head and text do)."""
 
     def __init__(self):
         self.lines = []
+        self.partial = b""
 
     def write(self, data):
-        self.lines.append(bytes(data))
+        self.partial += bytes(data)
+        while b"\n" in self.partial:
+            line, self.partial = self.partial.split(b"\n", 1)
+            self.lines.append(line + b"\n")
 
 
 def _connected(table):
