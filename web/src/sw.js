@@ -22,9 +22,9 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
+  // caches.match with a cacheName never makes the cache: a worker being replaced, whose cache the
+  // new one has deleted, goes to the network instead of leaving an empty cache behind
   event.respondWith(
-    caches.open(CACHE).then((cache) =>
-      cache.match(event.request, { ignoreSearch: true }).then((hit) => hit || fetch(event.request)),
-    ),
+    caches.match(event.request, { ignoreSearch: true, cacheName: CACHE }).then((hit) => hit || fetch(event.request)),
   );
 });
