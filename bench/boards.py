@@ -224,31 +224,17 @@ class Emulator:
             pico.close()
 
 
-def smallest(emu: Emulator, lo: int, hi: int, run: str, step: int, above: int) -> tuple[int, list[str]]:
+def smallest(emu: Emulator, lo: int, hi: int, run: str, step: int, above: int) -> int:
     """The smallest one-area heap the run plays in: bisection to `step`, then every `step` of
-    the `above` bytes over the answer (success is not monotonic in the heap size)."""
-    said = []
+    the `above` bytes over the answer (bench/heap_search.py: success is not monotonic)."""
+    from heap_search import smallest_heap
 
     def trial(size: int) -> bool:
         ok, why = emu.plays([size], run)
-        said.append("  %-9s %7d B: %s" % (run, size, "plays" if ok else "fails: " + why))
-        print(said[-1], flush=True)
+        print("  %-9s %7d B: %s" % (run, size, "plays" if ok else "fails: " + why), flush=True)
         return ok
 
-    while hi - lo > step:
-        mid = (lo + hi) // 2 // step * step
-        if trial(mid):
-            hi = mid
-        else:
-            lo = mid
-    answer = hi
-    size = answer + step
-    while size <= answer + above:
-        if not trial(size):  # a gap above the bisection's answer: the answer is above it
-            answer = size + step
-            size = answer
-        size += step
-    return answer, said
+    return smallest_heap(trial, run, step, lo, hi, steady=above // step)
 
 
 def plays_all(emu: Emulator, areas: list[int]) -> tuple[bool, str]:
@@ -288,7 +274,7 @@ def main() -> None:
             needs = {}
             for run in RUNS:  # the scripted game in 512 B steps; the longer runs in 2 KiB
                 step, above = (STEP, CHECK_ABOVE) if run == "game" else (4 * STEP, 4 * STEP)
-                needs[run], _ = smallest(emu, 64 * 1024, PICO_HEAP, run, step, above)
+                needs[run] = smallest(emu, 64 * 1024, PICO_HEAP, run, step, above)
             print("  needs: " + ", ".join("%s %d B" % item for item in needs.items()))
             need = max(needs.values())
         rows = []

@@ -7,21 +7,20 @@ port, so a StreamReader never has bytes.
 """
 
 import asyncio as _port
-
-CancelledError = _port.CancelledError
-TimeoutError = _port.TimeoutError
-Event = _port.Event
-create_task = _port.create_task
-sleep = _port.sleep
-sleep_ms = _port.sleep_ms
-wait_for = _port.wait_for
-wait_for_ms = _port.wait_for_ms
-gather = _port.gather
-current_task = _port.current_task
-get_event_loop = _port.get_event_loop
-new_event_loop = _port.new_event_loop
-
-FAILED = []  # what ended a task started by run(): the page restarts the firmware on it
+from asyncio import (  # noqa: F401  (what the firmware uses, as the port has it)
+    CancelledError,
+    Event,
+    TimeoutError,
+    create_task,
+    current_task,
+    gather,
+    get_event_loop,
+    new_event_loop,
+    sleep,
+    sleep_ms,
+    wait_for,
+    wait_for_ms,
+)
 
 
 def run(coro):
@@ -29,7 +28,6 @@ def run(coro):
         try:
             await coro
         except BaseException as e:  # a reset, the watchdog, a fault: the page must hear of it
-            FAILED.append(e)
             import js
 
             js.adjutantStopped(repr(e))

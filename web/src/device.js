@@ -50,7 +50,6 @@ export class Device {
 
   async start() {
     globalThis.adjutantStopped = (why) => this.stop(String(why));
-    const lines = [];
     this.mp = await this.loadMicroPython({
       heapsize: 1024 * 1024,
       stdout: (line) => this.say(line),
@@ -75,7 +74,6 @@ export class Device {
     } catch (e) {
       this.stop("boot: " + e);
     }
-    return lines;
   }
 
   stop(why) {

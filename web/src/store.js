@@ -41,18 +41,13 @@ export class Store {
   // [[path, Uint8Array], ...]: every file of the flash. A record that is not bytes is damage:
   // it is reported with its path, and nothing is wiped.
   async load() {
-    const tx = this.db.transaction(FLASH, "readonly");
-    const store = tx.objectStore(FLASH);
-    const [keys, values] = await Promise.all([promised(store.getAllKeys()), promised(store.getAll())]);
-    const out = [];
-    const damaged = [];
-    keys.forEach((key, i) => {
-      const value = values[i];
-      if (typeof key !== "string" || !(value instanceof Uint8Array)) damaged.push(String(key));
-      else out.push([key, value]);
-    });
-    if (damaged.length) throw new StoreError("damaged records in the stored flash: " + damaged.join(", "));
-    return out;
+    const records = await this.raw();
+    const damaged = records.filter(([key, value]) => typeof key !== "string" || !(value instanceof Uint8Array));
+    if (damaged.length) {
+      const paths = damaged.map(([key]) => String(key)).join(", ");
+      throw new StoreError("damaged records in the stored flash: " + paths);
+    }
+    return records;
   }
 
   apply(changed, removed) {

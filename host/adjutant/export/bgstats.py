@@ -14,7 +14,7 @@ import json
 from adjutant.export.when import played
 from adjutant.store import StoredGame
 from shared_engine import bgstats
-from shared_engine.bgstats import CREATE_PLAY, GAME_NAME, link, player_id  # noqa: F401  (the export's names)
+from shared_engine.bgstats import link  # noqa: F401  (the CLI takes the link from here, with play)
 
 
 def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> dict:

@@ -9,9 +9,7 @@ is always the AI.
 from __future__ import annotations
 
 from adjutant.store import Store, StoredGame
-
-SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
-AI = "AI (Solitaire 3.3)"
+from shared_engine.bgstats import SIDES, side_names
 
 
 def parse(given: tuple[str, ...]) -> dict[str, str]:
@@ -34,6 +32,4 @@ def record(store: Store, games: list[StoredGame], names: dict[str, str]) -> None
 
 def of(store: Store, g: StoredGame) -> dict[str, str]:
     """A name for each side: recorded for the game, else the side's name."""
-    from shared_engine.bgstats import side_names
-
     return side_names(g.solo, store.players(g))
