@@ -48,6 +48,9 @@ class Buttons:
         self.wake = None  # set by each edge: what the loop awaits
         for i, pin in enumerate(pins):
             self.raw[i] = self.down[i] = 1 - pin.value()
+            # Down already (the OK that left maintenance, a finger on it at power-up): nothing
+            # until it is let go, neither a long press now nor a short one at its release.
+            self.long_sent[i] = self.down[i]
             pin.irq(self._handler(i), pin.IRQ_FALLING | pin.IRQ_RISING)
 
     def _handler(self, i):

@@ -145,10 +145,15 @@ def test_adjutant_maintenance_then_ok_on_the_device_plays_again(tmp_path: pathli
         assert done.returncode == 0, done.stderr
         dev.sync()
         assert dev.texts()[:4] == SCREEN[:4]
-        dev.press("OK")
+        dev.down("OK")  # "OK: play again.", the finger still on it while the board restarts
         for _ in range(50):
             dev.wait(100)
-            if dev.firmware_running() and dev.state()["screen"] == "mat":
+            if dev.firmware_running() and dev.frame().on and dev.texts()[-1].startswith("d6 "):
                 break
+        dev.wait(300)
+        dev.up("OK")  # let go once the mat is back
+        dev.wait(500)
         assert dev.state()["game"]["track"][0]["rolls"] == rolls
         assert "reset" in dev.events
+        dev.wait(500)
+        assert dev.texts()[-1] == "d6 %s  OK next" % rolls[-1], "the OK that left maintenance did nothing more"

@@ -48,6 +48,26 @@ def test_long_press_fires_once_while_held_and_no_short_after():
     assert _kinds(b) == [("BACK", "LONG")]
 
 
+def test_a_button_already_down_when_the_firmware_starts_does_nothing_until_let_go():
+    rig.machine.Pin.pins = {}
+    pins = [rig.machine.Pin(rig.PINS[n], rig.machine.Pin.IN, rig.machine.Pin.PULL_UP) for n in rig.BUTTONS]
+    pins[rig.BUTTONS.index("OK")].level = 0  # the finger that pressed OK on the maintenance screen
+    b = Buttons(pins, rig.BUTTONS)
+    for _ in range(20):  # held on past a long press's time
+        rig.allow(50)
+        b.poll()
+    _level("OK", 1)
+    rig.allow(50)
+    b.poll()
+    assert _kinds(b) == []
+    _level("OK", 0)  # the next press is a press
+    rig.allow(60)
+    _level("OK", 1)
+    rig.allow(60)
+    b.poll()
+    assert _kinds(b) == [("OK", "SHORT")]
+
+
 def test_press_while_the_display_refreshes_is_not_lost():
     b = _buttons()
     _level("UP", 0)  # pressed and released with no poll in between,
