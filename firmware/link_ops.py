@@ -69,9 +69,7 @@ class Ops:
         out["st"] = status
         if self.acked is not None:
             out["acked"] = self.acked
-        head, text = frames.encode_parts(out, payload)
-        self.link.send(head)
-        self.link.send(text)
+        frames.write(self.link.send, out, payload)
 
     def fail(self, rid, status, message):
         self.reply(rid, status, {"err": message})
@@ -125,7 +123,7 @@ class Ops:
         state = self.session.game.state_dict()
         body = {"gid": self.session.gid, "screen": self.ui.top().name, "state": state}
         track = state["track"]
-        while len(frames.dumps(body)) > STATE_MAX and len(track) > 1:
+        while frames.length(body) > STATE_MAX and len(track) > 1:
             track = track[len(track) // 2 :]  # the pulled log has them all
             state["track"] = track
             state["track_from"] = track[0]["turn"]
@@ -139,7 +137,7 @@ class Ops:
             body["a"] = kind
             if kind in ("re", "roll"):  # the card's name and what it says for the face, from card data
                 self._event_card(body)
-            self.link.send(frames.encode(body))
+            frames.write(self.link.send, body)
 
     def _event_card(self, body):
         game = self.session.game

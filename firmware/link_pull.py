@@ -17,14 +17,15 @@ LIST_PAGE = 6  # games per list reply: about 1.3 KB, a block a long session's he
 SETTLED_KEEP = 64  # finished games' sha256 remembered from listings, for their acks
 
 
-def _compress(data):
+def _compress(pieces):
     import io
 
     import deflate
 
     out = io.BytesIO()
     with deflate.DeflateIO(out, deflate.RAW, frames.WINDOW_BITS) as d:  # type: ignore[attr-defined]  # a stream on every port; the stubs lack __enter__
-        d.write(data)
+        for piece in pieces:
+            d.write(piece)
     return out.getvalue()
 
 
@@ -41,18 +42,21 @@ class LogView:
         self.sha, self.size, self.count = digest or log_digest(game)
         self.key = _version(game)
 
-    def compact(self, start, budget):
-        """Records from `start` in compact form, one per line, up to `budget` bytes (at least one)."""
+    def records(self, start, budget):
+        """([records from `start`, each with its newline], their bytes), up to `budget` bytes (at
+        least one record). The pieces are sent as they are: a chunk is never copied whole."""
         game = self.game
-        out = bytearray()
+        out = []
+        size = 0
         i = start
         while i < self.count:
-            data = record_bytes(game.header if i == 0 else game.actions[i - 1]) + b"\n"
-            if out and len(out) + len(data) > budget:
+            data = record_bytes(game.header if i == 0 else game.actions[i - 1])
+            if out and size + len(data) + 1 > budget:
                 break
-            out += data
+            out += (data, b"\n")
+            size += len(data) + 1
             i += 1
-        return bytes(out), i - start
+        return out, size
 
 
 class SettledView:
@@ -65,17 +69,16 @@ class SettledView:
         self.game = None
         self.key = None
 
-    def compact(self, start, budget):
-        out = bytearray()
-        sent = 0
+    def records(self, start, budget):
+        out = []
+        size = 0
         for i, text in enumerate(self.journal.snapshot_records()):
             if i >= start:  # a settled snapshot holds compact records: sent as they are
-                data = text + b"\n"
-                if out and len(out) + len(data) > budget:
+                if out and size + len(text) + 1 > budget:
                     break
-                out += data
-                sent += 1
-        return bytes(out), sent
+                out += (text, b"\n")
+                size += len(text) + 1
+        return out, size
 
 
 def _version(game):
@@ -167,13 +170,14 @@ def op_read(ops, rid, req, payload):
         return
     ops.link.transfer(True)
     budget = req.get("n", frames.READ_CHUNK)  # a host on a poor link may ask for less
-    data, count = view.compact(start, min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK)
+    pieces, size = view.records(start, min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK)
+    count = len(pieces) // 2  # a record and its newline
     packed = 0
-    if req.get("z") and ops.compress and data:
-        squeezed = _compress(data)
-        if len(squeezed) < len(data):
-            data, packed = squeezed, 1
-    ops.reply(rid, frames.OK, {"from": start, "count": count, "total": view.count, "z": packed}, data)
+    if req.get("z") and ops.compress and pieces:
+        squeezed = _compress(pieces)
+        if len(squeezed) < size:
+            pieces, packed = [squeezed], 1
+    ops.reply(rid, frames.OK, {"from": start, "count": count, "total": view.count, "z": packed}, pieces)
 
 
 def op_ack(ops, rid, req, payload):

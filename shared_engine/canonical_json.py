@@ -68,7 +68,28 @@ def _value(v, out):
         raise GameError("canonical JSON cannot hold %s" % type(v).__name__)
 
 
+def write(value, out):
+    """The canonical JSON of `value`, handed to out.append piece by piece (a list, or a frame
+    being written: a board late in a session may not have a block for the whole text)."""
+    _value(value, out)
+
+
 def dumps(value):
     out: list[str] = []
     _value(value, out)
     return "".join(out)
+
+
+class _Length:
+    def __init__(self):
+        self.n = 0
+
+    def append(self, piece):
+        self.n += len(piece)  # ASCII only: a character is a byte
+
+
+def length(value):
+    """len(dumps(value)), without making the text."""
+    counted = _Length()
+    _value(value, counted)
+    return counted.n

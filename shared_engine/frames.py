@@ -15,7 +15,8 @@ every length is bounded before anything is allocated for it.
 import json
 from binascii import a2b_base64, b2a_base64, crc32
 
-from .canonical_json import dumps
+from .canonical_json import length  # noqa: F401  (the link's state reply measures with it)
+from .canonical_json import write as write_json
 
 PROTOCOL = 2  # 2: a game's sha256 is of the compact records as sent (1: of the canonical log)
 MARK = 0x7E  # "~"
@@ -65,29 +66,76 @@ class FrameError(ValueError):
         self.status = status
 
 
-def encode_parts(header, payload=b""):
-    """A frame line in two pieces, written one after the other: its head and its text, newline
-    included. Late in a long session a board's heap has more small holes than large ones, so
-    no piece here is a copy of another (a reply of 12 games once needed six blocks of 2-3 KB)."""
-    body = dumps(header).encode()
-    size = len(body) + 1 + len(payload)
-    if size > BODY_MAX:
-        raise FrameError(TOO_LARGE, "frame body of %d bytes is over %d" % (size, BODY_MAX))
-    if payload:
-        body += b"\n" + payload
-    else:
-        body += b"\n"
-    text = b2a_base64(body, newline=False)
-    del body
-    crc = crc32(text) & 0xFFFFFFFF
-    text += b"\n"
-    return b"~%04x%08x" % (len(text) - 1, crc), text
+PIECE = 192  # body bytes put into base64 at a time: 256 characters, a multiple of 3 so the pieces join
+
+
+class _Text:
+    """A frame's base64 text, made from its body as it comes (str or bytes pieces, through one
+    192-byte buffer) and handed to `send` 256 characters at a time, or only counted and
+    checksummed (send None). The body is never whole, nor its text."""
+
+    def __init__(self, send):
+        self.send = send
+        self.buf = bytearray(PIECE)
+        self.full = 0
+        self.size = 0  # body bytes
+        self.crc = 0  # of the text so far
+
+    def append(self, part):
+        if type(part) is str:
+            part = part.encode()
+        self.size += len(part)
+        view = memoryview(part)
+        at = 0
+        while at < len(view):
+            take = min(PIECE - self.full, len(view) - at)
+            self.buf[self.full : self.full + take] = view[at : at + take]
+            self.full += take
+            at += take
+            if self.full == PIECE:
+                self._out(self.buf)
+
+    def close(self):
+        if self.full:
+            self._out(memoryview(self.buf)[: self.full])
+
+    def _out(self, piece):
+        text = b2a_base64(piece, newline=False)
+        self.crc = crc32(text, self.crc)
+        if self.send is not None:
+            self.send(text)
+        self.full = 0
+
+
+def _body(text, header, payload):
+    write_json(header, text)
+    text.append(b"\n")
+    for part in payload:
+        text.append(part)
+    text.close()
+    return text
+
+
+def write(send, header, payload=b""):
+    """A frame line for a JSON-ready header dict and payload (bytes, or a list of bytes sent as
+    one), handed to `send` in pieces: its head, its text 256 characters at a time, the newline.
+    Late in a long session a board's heap has many small holes and few large ones, so no piece
+    is larger than that: the body is gone through twice instead (its length and crc32 first,
+    some 2 KB of base64, cheap beside a block that may not be there)."""
+    payload = payload if type(payload) is list else [payload]
+    counted = _body(_Text(None), header, payload)
+    if counted.size > BODY_MAX:
+        raise FrameError(TOO_LARGE, "frame body of %d bytes is over %d" % (counted.size, BODY_MAX))
+    send(b"~%04x%08x" % ((counted.size + 2) // 3 * 4, counted.crc & 0xFFFFFFFF))
+    _body(_Text(send), header, payload)
+    send(b"\n")
 
 
 def encode(header, payload=b""):
     """One frame line (bytes, ending in a newline) for a JSON-ready header dict and payload."""
-    head, text = encode_parts(header, payload)
-    return head + text
+    pieces: list[bytes] = []
+    write(pieces.append, header, payload)
+    return b"".join(pieces)
 
 
 def decode(line):

@@ -1,6 +1,7 @@
 """Link frames (shared_engine/frames.py): the same bytes and the same checks on both runtimes."""
 
 from shared_engine import frames
+from shared_engine.canonical_json import dumps
 
 
 def _status(line):
@@ -26,6 +27,35 @@ def test_the_encoding_is_the_same_on_both_runtimes():
     assert frames.encode({"op": "hello", "id": 1, "proto": 1}) == (
         b"~002c772b1d40eyJpZCI6MSwib3AiOiJoZWxsbyIsInByb3RvIjoxfQo=\n"
     )
+
+
+def test_a_reply_goes_out_in_small_pieces_that_make_the_same_line():
+    """A board late in a long session has many small holes in its heap and few large ones: a
+    read reply of 2 KB of records is sent 256 characters at a time, never copied whole."""
+    records = [b'["bp",%d,%d]' % (n % 17, n % 13) for n in range(175)]
+    pieces = []
+    for record in records:
+        pieces += [record, b"\n"]
+    whole = b"".join(pieces)
+    assert len(whole) > 2000
+    sent = []
+    frames.write(sent.append, {"id": 4, "st": 0}, pieces)
+    assert max(len(piece) for piece in sent) <= 256
+    line = b"".join(sent)
+    assert line == frames.encode({"id": 4, "st": 0}, whole)  # the same bytes as one payload
+    header, payload = frames.decode(line)
+    assert header == {"id": 4, "st": 0} and payload == whole
+
+
+def test_a_long_header_goes_out_in_small_pieces_too():
+    """A solitaire game's state is a header of some 3 KB of JSON: it is never made whole."""
+    header = {"id": 5, "st": 0, "track": [{"turn": n, "bp": {"CP": n, "EA": 20 - n}, "re": None} for n in range(60)]}
+    sent = []
+    frames.write(sent.append, header)
+    assert sum(len(piece) for piece in sent) > 3000
+    assert max(len(piece) for piece in sent) <= 256
+    assert frames.decode(b"".join(sent)) == (header, b"")
+    assert frames.length(header) == len(dumps(header))  # what the state reply measures itself by
 
 
 def test_damage_is_detected_and_named():
