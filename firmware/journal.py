@@ -1,4 +1,4 @@
-"""One game on flash: a compacted snapshot plus an append-only journal.
+"""One game on flash: a folded snapshot plus an append-only journal.
 
     g0007.snp    snapshot: a meta line {"gen":N}, then the game log, a compact record a line
     g0007.j<N>   journal: the records since snapshot generation N, compact too
@@ -11,7 +11,7 @@ folded into a new snapshot when the player pauses, never inside a press. A
 snapshot is written to a .tmp file and renamed over the old one, so it is the
 old or the new, never half of each; the journal belongs to the generation it
 names, so a journal already folded into a newer snapshot is never applied twice.
-On load a torn or corrupt tail is dropped, reported, and the game compacted so
+On load a torn or corrupt tail is dropped, reported, and the game folded so
 the next append starts on a clean file.
 
 What a press needs (append a record) is here. Reading a game back
@@ -38,7 +38,7 @@ def json_bytes(value):
 
 
 record_bytes = json_bytes  # JSON writes a tuple as a list
-COMPACT_AFTER = 48  # journal records before the journal is folded into a snapshot
+FOLD_AFTER = 48  # journal records before the journal is folded into a snapshot
 
 
 def line(data):
@@ -84,7 +84,7 @@ class Journal:
         self.gen = 0
         self.records = 0  # in the current journal
         self.problems = []  # what load() had to drop, for the screen
-        self.blocked = None  # why appending is unsafe until a compaction succeeds
+        self.blocked = None  # why appending is unsafe until a fold succeeds
         self._file = None  # the journal, held open for appending
         self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended
 
@@ -93,7 +93,7 @@ class Journal:
 
     def create(self, game):
         self.times = {"at": wallclock.stamp()}
-        self.compact(game, gen=0)
+        self.fold(game, gen=0)
 
     def load(self, cards=None):
         """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
@@ -101,7 +101,7 @@ class Journal:
 
         return load(self, cards)
 
-    def compact(self, game, gen=None):
+    def fold(self, game, gen=None):
         """Fold the journal into a new snapshot generation `gen` (the next by default)."""
         from journal_fold import fold
 
@@ -139,19 +139,19 @@ class Journal:
     def save(self, game, action):
         """Put `action`, just applied to `game`, on flash; OSError means it is not saved.
 
-        Appended: folding the journal into a snapshot waits for a pause (compact_due)."""
+        Appended: folding the journal into a snapshot waits for a pause (fold_due)."""
         if self.blocked:
-            self.compact(game)
+            self.fold(game)
             return
         self.append(action)
         if game.state.phase == "over":  # this action ended the game (or redid its end): the snapshot comes later
             self.times["done"] = wallclock.stamp()
 
-    def compact_due(self, game):
+    def fold_due(self, game):
         """The journal wants folding: it grew long, or the game is over and its digest not yet written."""
         if not self.records:
             return False
-        return game.state.phase == "over" or (self.records >= COMPACT_AFTER and not game.undone)
+        return game.state.phase == "over" or (self.records >= FOLD_AFTER and not game.undone)
 
     def snapshot_records(self):
         """The snapshot's records as stored (compact JSON bytes), one at a time, after its meta line."""

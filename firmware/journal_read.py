@@ -60,7 +60,7 @@ def load(journal, cards=None):
     _clean_leftovers(journal)
     if problems:
         try:
-            journal.compact(game)  # the next append must not follow a torn line
+            journal.fold(game)  # the next append must not follow a torn line
         except OSError as e:
             journal.blocked = "cannot repair the journal (%s)" % e
     return game

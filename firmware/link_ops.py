@@ -114,7 +114,7 @@ class Ops:
         journal = session.journal
         if journal is not None and any(t[1] == wallclock.BOOT for t in journal.times.values()):
             try:
-                journal.compact(session.game)
+                journal.fold(session.game)
             except OSError:
                 pass  # a full flash: the host dates it at this pull all the same
 

@@ -13,7 +13,7 @@ from shared_engine.errors import GameError
 from shared_engine.game_core import GameCore
 
 
-def _store():
+def _games_on_flash():
     # The games on flash (games.py), loaded when a game begins, resumes, goes or is pulled:
     # between such moments it takes no heap (screens.HELPERS drops it back on the mat).
     import games
@@ -30,7 +30,7 @@ class Session:
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
         self._cards = None  # loaded at first use; False: there is no card data
-        self._compact_failed = False  # retried after the next action, not at every pause
+        self._fold_failed = False  # retried after the next action, not at every pause
         # One press may save several actions (a capture and the move on to the draw): an undo or
         # redo takes them together. The places in the action list of those saved after the
         # first of their press; and where the action list stood when the press began.
@@ -57,14 +57,14 @@ class Session:
 
     def resume(self):
         """Carry on with the newest game on flash, or begin a basic game."""
-        store = _store()
-        journal = store.newest()
+        on_flash = _games_on_flash()
+        journal = on_flash.newest()
         if journal is not None:
             try:
                 self.game = journal.load()
                 self.journal = journal
                 self.joined = _capture_moves(self.game.actions)
-                self.pulled = store.is_pulled(journal.gid)
+                self.pulled = on_flash.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
@@ -78,14 +78,14 @@ class Session:
         game = GameCore(make("new", name, turns, first), self._cards or None)
         old = self.journal
         if old is not None:
-            if self.compact_due():  # a game ended a moment ago: its digest written before it is left
-                self.compact()
+            if self.fold_due():  # a game ended a moment ago: its digest written before it is left
+                self.fold()
             old.close()  # making room may remove its files, if the host holds the game
             if self.game is not None and _empty(self.game):
-                _store().remove(old.gid)  # nothing was played: nothing to keep or pull
+                _games_on_flash().remove(old.gid)  # nothing was played: nothing to keep or pull
                 self.journal = None
         try:
-            journal = _store().create(game)
+            journal = _games_on_flash().create(game)
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
                 self.game = game
@@ -102,7 +102,7 @@ class Session:
         current = gid == self.gid
         if current:
             self.journal.close()
-        _store().remove(gid)
+        _games_on_flash().remove(gid)
         if current:
             self.journal = None
             self.game = None
@@ -110,7 +110,7 @@ class Session:
 
     def mark_pulled(self, gids):
         """The host has stored these games as they stand: they may go when space runs low."""
-        _store().mark_pulled(gids)  # one write for the lot
+        _games_on_flash().mark_pulled(gids)  # one write for the lot
         if self.gid in gids:
             self.pulled = True
 
@@ -164,7 +164,7 @@ class Session:
             why = "no memory" if isinstance(e, MemoryError) else "flash full or failing (%s)" % e
             self.warn("Not saved, so not done: %s" % why)
             return False
-        self._compact_failed = False
+        self._fold_failed = False
         if kind != "undo" and kind != "redo":
             at = len(game.actions) - 1
             if self._press_at is not None and at > self._press_at:
@@ -173,20 +173,20 @@ class Session:
                 self.joined.discard(at)
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
-            _store().unmark_pulled(self.journal.gid)
+            _games_on_flash().unmark_pulled(self.journal.gid)
         self._tell(kind)
         return True
 
-    def compact_due(self):
-        """The journal wants folding into a snapshot (journal.compact_due): work for a pause in play."""
+    def fold_due(self):
+        """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""
         journal = self.journal
-        return journal is not None and not self._compact_failed and journal.compact_due(self.game)
+        return journal is not None and not self._fold_failed and journal.fold_due(self.game)
 
-    def compact(self):
+    def fold(self):
         try:
-            self.journal.compact(self.game)
+            self.journal.fold(self.game)
         except OSError:  # nothing is lost: the old snapshot and the journal stand
-            self._compact_failed = True
+            self._fold_failed = True
 
     def _rollback(self, kind, undone):
         # Every action has a known inverse on the game in memory: what flash refused is undone.

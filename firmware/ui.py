@@ -167,7 +167,7 @@ class UI:
             wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
         if self.display.fault is not None and not self.asleep:
             wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
-        if self.session.compact_due() and not self.buttons.any_down():  # a held button's release wakes us
+        if self.session.fold_due() and not self.buttons.any_down():  # a held button's release wakes us
             wait = sooner(wait, PAUSE_MS + 1 - ticks_diff(now, self.idle_at))
         return wait
 
@@ -190,8 +190,8 @@ class UI:
             self.render()
         elif self.display.fault is not None and not self.asleep:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
-        if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.compact_due():
-            self.session.compact()
+        if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.fold_due():
+            self.session.fold()
             self.loaded = True  # the folding code (journal_fold) goes again on the mat
         if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
             self.loaded = False

@@ -184,12 +184,12 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
 
     ui = _booted()
     journal = ui.session.journal
-    journal.records = journal_module.COMPACT_AFTER - 1  # the next action makes the journal due for folding
+    journal.records = journal_module.FOLD_AFTER - 1  # the next action makes the journal due for folding
 
     def refuse(game):
         raise OSError(28)
 
-    journal.compact = refuse  # no room for the new snapshot just now
+    journal.fold = refuse  # no room for the new snapshot just now
     rig.press("OK")  # "OK roll d6"
     rig.allow(50)
     ui.step()
@@ -201,7 +201,7 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     assert rig.logged(on_flash) == rig.logged(ui.session.game)  # the roll is in the journal
     now = rig.CLOCK.now & 0x3FFFFFFF
     assert ui.due(now) is None or ui.due(now) > PAUSE_MS  # not tried again at every wake-up
-    del journal.compact
+    del journal.fold
     gen = journal.gen
     rig.press("OK")  # "OK next": room again; this action's pause folds the journal, the roll with it
     rig.allow(50)

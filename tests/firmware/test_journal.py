@@ -73,7 +73,7 @@ def test_journal_folded_into_a_newer_snapshot_is_not_applied_twice():
     old = j.journal_path()
     with open(old) as f:
         kept = f.read()
-    j.compact(game)  # new snapshot generation, old journal removed...
+    j.fold(game)  # new snapshot generation, old journal removed...
     with open(old, "w") as f:
         f.write(kept)  # ...but as if the power failed before the removal
     with open("games/g0001.tmp", "w") as f:

@@ -31,8 +31,8 @@ def _fresh_flash():
 
 def _pause(ui):
     """The player pauses after a press: the journal is folded into a snapshot if it is due (ui.PAUSE_MS)."""
-    if ui.session.compact_due():
-        ui.session.compact()
+    if ui.session.fold_due():
+        ui.session.fold()
 
 
 def _confirmed(ui):

@@ -112,7 +112,7 @@ def test_the_code_that_folds_the_journal_in_a_pause_is_gone_again_after_it():
 
     table = Table.fresh()
     journal = table.ui.session.journal
-    journal.records = journal_module.COMPACT_AFTER - 1  # the next action makes the journal due for folding
+    journal.records = journal_module.FOLD_AFTER - 1  # the next action makes the journal due for folding
     gen = journal.gen
     table.press("OK")  # "OK roll d6"
     assert table.screen() == "dice" and journal.gen == gen  # not folded inside the press
