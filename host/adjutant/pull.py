@@ -146,36 +146,61 @@ def pull(
     start: Callable[[int], None] | None = None,
     chunk: int = frames.READ_CHUNK,
 ) -> PullResult:
-    """Pull what is new; `start(total records)` then `progress(records, wire bytes)` as chunks arrive."""
+    """Pull what is new, in the steps the module's docstring lists: `start(total records)`,
+    then `progress(records, wire bytes)` as chunks arrive."""
+    result = PullResult()
+    wanted = _new_games(device, store, result)  # 1
+    if start:
+        start(sum(e["count"] for e in wanted))
+    stored = _read_and_archive(device, store, wanted, result, progress, chunk)  # 2 and 3
+    store.commit()  # durable before the device hears it may remove these games
+    acknowledge(device, store, device.info["dev"], stored)  # 4
+    return result
+
+
+def _new_games(device: Device, store: Store, result: PullResult) -> list[dict]:
+    """The device's games after the archive's cursor that it does not hold as they are now;
+    acks a previous pull could not deliver go with the first request."""
     info = device.info
     dev = info["dev"]
     store.seen(dev, info.get("board", ""), info.get("fw", ""))
     after, seen = store.cursor(dev)
     unacked = store.unacked(dev)
-    result = PullResult()
-    wanted = []
     listed = listing(device, after, seen, unacked)
     store.mark_acked(dev, unacked[:ACK_BATCH])
+    wanted = []
     for entry in listed:
         if store.has(dev, entry["gid"], entry["sha"]):
             result.unchanged += 1
-            continue
-        wanted.append(entry)
-    if start:
-        start(sum(e["count"] for e in wanted))
-    compress = "z" in info.get("caps", [])
+        else:
+            wanted.append(entry)
+    return wanted
+
+
+def _read_and_archive(
+    device: Device,
+    store: Store,
+    wanted: list[dict],
+    result: PullResult,
+    progress: Callable[[int, int], None] | None,
+    chunk: int,
+) -> list[list[str]]:
+    """Every wanted game's records, chunk by chunk, each game archived once it is whole; the
+    [gid, sha] pairs archived. All first reads go out at once; a game's next read goes out when
+    its previous reply is in. What arrived is kept after every chunk, for a pull that stops."""
+    dev = device.info["dev"]
+    compress = "z" in device.info.get("caps", [])
 
     def ask(entry: dict, records: list[str]) -> int:
         fields = {"gid": entry["gid"], "sha": entry["sha"], "z": 1 if compress else 0, "from": len(records)}
         return device.post("read", dict(fields, n=chunk))
 
-    # All first reads at once; a game's next read goes out when its previous reply is in.
     received = {e["gid"]: store.partial(dev, e["gid"], e["sha"]) for e in wanted}
     inflight = [(ask(e, received[e["gid"]]), e) for e in wanted]
-    stored = []
+    stored: list[list[str]] = []
     while inflight:
         rid, entry = inflight.pop(0)
-        gid, sha, count = entry["gid"], entry["sha"], entry["count"]
+        gid, sha = entry["gid"], entry["sha"]
         wire = device.wire_in + device.wire_out
         records = received[gid]
         before = len(records)
@@ -189,33 +214,38 @@ def pull(
         records += _records(reply, gid, before)
         if progress:
             progress(len(records) - before, device.wire_in + device.wire_out - wire)
-        if len(records) < count:
+        if len(records) < entry["count"]:
             store.save_partial(dev, gid, sha, records)
             inflight.append((ask(entry, records), entry))
             continue
-        had_before = store.known(dev, gid)
-        if device.proto >= 2:
-            intact = sent_digest(records) == sha
-            log, game = expand(records) if intact else ("", None)
-        else:
-            log, game = expand(records, sha)
-            intact = hashlib.sha256(log.encode()).hexdigest() == sha
-        if not intact or game is None:
-            store.save_partial(dev, gid, sha, [])  # start this game afresh next time
-            raise InvalidData(f"game {gid}: the records' sha256 does not match the device's; run pull again")
-        same = had_before and store.same_log(dev, gid, log)  # archived already, under an older digest
-        store.put(summarize(dev, gid, sha, log, game, entry.get("t")), cursor=gid >= (store.cursor(dev)[0] or ""))
+        _archive(device, store, entry, records, result)
         stored.append([gid, sha])
-        result.payload_bytes += len(log.encode())
-        if same:
-            result.unchanged += 1
-        else:
-            (result.updated if had_before else result.new).append(gid)
         if len(stored) % COMMIT_EVERY == 0:
             store.commit()
-    store.commit()  # durable before the device hears it may remove these games
-    acknowledge(device, store, dev, stored)
-    return result
+    return stored
+
+
+def _archive(device: Device, store: Store, entry: dict, records: list[str], result: PullResult) -> None:
+    """A whole game into the archive once its records match the device's sha256 (step 3)."""
+    dev = device.info["dev"]
+    gid, sha = entry["gid"], entry["sha"]
+    had_before = store.known(dev, gid)
+    if device.proto >= 2:
+        intact = sent_digest(records) == sha
+        log, game = expand(records) if intact else ("", None)
+    else:
+        log, game = expand(records, sha)
+        intact = hashlib.sha256(log.encode()).hexdigest() == sha
+    if not intact or game is None:
+        store.save_partial(dev, gid, sha, [])  # start this game afresh next time
+        raise InvalidData(f"game {gid}: the records' sha256 does not match the device's; run pull again")
+    same = had_before and store.same_log(dev, gid, log)  # archived already, under an older digest
+    store.put(summarize(dev, gid, sha, log, game, entry.get("t")), cursor=gid >= (store.cursor(dev)[0] or ""))
+    result.payload_bytes += len(log.encode())
+    if same:
+        result.unchanged += 1
+    else:
+        (result.updated if had_before else result.new).append(gid)
 
 
 def _records(reply: dict, gid: str, have: int) -> list[str]:
