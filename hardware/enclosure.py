@@ -3,7 +3,7 @@
     python hardware/enclosure.py [--board pico] [--display 0.96|1.3]
 
 `stack()` places every part as a box from the data below; `parts()` builds the solids from
-the same numbers; tests/test_hardware.py checks the stack (stems proud of the lid, nothing
+the same numbers; tests/host/test_hardware.py checks the stack (stems proud of the lid, nothing
 colliding, everything inside the walls, the USB socket in its slot). Solids by manifold3d
 (exact booleans), STL by numpy-stl, the exploded view by matplotlib. Sizes in mm; inside the
 base, x runs along the front from the USB end, y from the front wall back, z up from the floor.

@@ -6,7 +6,7 @@ address and counts the bytes on the wire, the address byte included. The
 watchdog is checked against the simulated clock.
 
 Each signature is the board's (micropython-stubs' machine.pyi, compared by
-tests/test_sim_machine_api.py), so the simulator refuses a call a board would
+tests/simulator/test_sim_machine_api.py), so the simulator refuses a call a board would
 refuse. MicroPython has no positional-only marker (/): those parameters take
 any name here, and the firmware's type check against the stubs holds them.
 """

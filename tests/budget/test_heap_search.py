@@ -10,7 +10,7 @@ from __future__ import annotations
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "bench"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "bench"))
 
 from heap_search import smallest_heap
 

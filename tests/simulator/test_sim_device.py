@@ -11,7 +11,7 @@ from adjutant.sim.scenario import run
 
 from tests.firmware import full_game
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_full_game_through_the_buttons_on_the_simulated_device(dev: SimDevice) -> None:

@@ -17,7 +17,7 @@ import pytest
 from adjutant.sim.interpreter import SimError
 from adjutant.sim.process import SimDevice
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 MOVED = "the display answers at 0x3D, not 0x3C: set it with `adjutant settings addr=0x3D`"
 
 

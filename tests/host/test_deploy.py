@@ -17,7 +17,7 @@ import time
 
 from adjutant.sim.process import SimDevice
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def adjutant(port: str, *args: str) -> subprocess.CompletedProcess:

@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIM = ROOT / "host/adjutant/sim/device/machine.py"
 FAMILIES = ("rp2", "esp32")
 

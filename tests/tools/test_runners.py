@@ -8,7 +8,7 @@ import sys
 
 from adjutant.sim.interpreter import micropython
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 TIMED = REPO / "tests/tools/timed.py"
 MP_RUN = REPO / "tests/tools/mp_run.py"
 

@@ -14,7 +14,7 @@ import subprocess
 
 from adjutant.sim.interpreter import micropython
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 SCRIPT = """
 import sys

@@ -11,7 +11,7 @@ from adjutant.sim.process import SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed, fits
 from adjutant.sim.terminal import KeyPlan, Words, _lock, _view, default_flash
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_the_simulator_fits_an_80x24_terminal_and_uses_the_big_panel_when_there_is_room(tmp_path: pathlib.Path) -> None:

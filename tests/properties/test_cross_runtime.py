@@ -7,7 +7,7 @@ import sys
 
 from tests.engine_random_play import random_game
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 
 def micropython() -> str:

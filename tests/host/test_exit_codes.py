@@ -13,7 +13,7 @@ import sys
 from adjutant.errors import EXIT_CODES
 from adjutant.sim.process import SimDevice
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _cli(*args: str, db: pathlib.Path) -> subprocess.CompletedProcess:

@@ -19,7 +19,7 @@ import pytest
 from tests.cli_run import run_cli
 from tests.report_archive import PLANS, build
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 CHROMIUM = pathlib.Path("/usr/bin/chromium")
 ZONE = "XYZ-01:00"  # POSIX for UTC+01:00, the zone the plans' dates are in
 

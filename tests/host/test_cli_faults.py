@@ -17,7 +17,7 @@ import time
 
 from adjutant.sim.process import SimDevice, micropython
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 GONE = "adjutant: the device stopped answering (unplugged?): run the command again to resume"
 
 

@@ -11,7 +11,7 @@ from adjutant.cards_file import TEMPLATE_CSV, load, template
 
 from shared_engine.cards import DECKS
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _check(path: pathlib.Path) -> subprocess.CompletedProcess:

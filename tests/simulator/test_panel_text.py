@@ -8,7 +8,7 @@ import subprocess
 from adjutant.sim.panel_text import read
 from adjutant.sim.process import micropython
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # Drawn by the firmware's own helpers (gfx.py) on a framebuf, as the screens draw.
 DRAW = """

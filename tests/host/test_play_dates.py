@@ -24,7 +24,7 @@ from adjutant.sim.process import SimDevice
 from tests.cli_run import run_cli
 from tests.firmware import full_game
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 ZONE = "XYZ-05:30"  # POSIX: UTC+05:30, no tz database needed
 OFFSET = datetime.timezone(datetime.timedelta(hours=5, minutes=30))
 

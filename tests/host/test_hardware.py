@@ -14,7 +14,7 @@ import pytest
 
 from hardware import board_data, enclosure, generate
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_every_board_checks_out_against_its_chip() -> None:

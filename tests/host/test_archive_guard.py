@@ -15,9 +15,9 @@ import pytest
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
-from tests.test_cli_faults import _archive
+from tests.host.test_cli_faults import _archive
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def _cli(*args: str, user: list[str] | None = None) -> subprocess.CompletedProcess:

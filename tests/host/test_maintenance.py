@@ -17,9 +17,9 @@ import sys
 
 from adjutant.sim.process import SimDevice
 
-from tests.test_deploy import answers
+from tests.host.test_deploy import answers
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 MPREMOTE = pathlib.Path(sys.executable).parent / "mpremote"
 SCREEN = ["MAINTENANCE", "No watchdog: the", "REPL is free.", "OK: play again.", "After mpremote:", "unplug, or"]
 

@@ -16,7 +16,7 @@ import sys
 from shared_engine.game import Game
 from shared_engine.log import encode_compact
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 GOLDEN = REPO / "tests/golden/basic_game.jsonl"
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from tests.firmware import full_game
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
+REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "web"))
 
 

@@ -1,55 +1,29 @@
-"""The serial link end to end: the `adjutant` CLI against the simulated board over its pty.
+"""Pulling games end to end: the `adjutant` CLI against the simulated board over its pty.
 
 The unchanged firmware runs on MicroPython; a scripted game is played on it
 through the buttons (fast, in simulated time), then the device switches to
 the wall clock and the host talks to it as to a board on USB.
 """
 
-from __future__ import annotations
-
 import csv
 import io
 import json
-import os
 import pathlib
-import random
 import sqlite3
 import subprocess
-import sys
 
 import pytest
 import serial
-from adjutant.errors import DeviceRestarted, NoDevice
 from adjutant.link.client import Device
 from adjutant.pull import pull
-from adjutant.push_cards import push
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
 from tests.cli_run import run_cli
-from tests.firmware import full_game
 from tests.firmware.full_game import expected_totals
+from tests.host.link_cli import adjutant
 
-REPO = pathlib.Path(__file__).resolve().parents[1]
-
-
-def play(dev: SimDevice) -> None:
-    assert full_game.play(dev.hold, lambda: dev.state()["game"]) == []
-
-
-@pytest.fixture(scope="module")
-def played(tmp_path_factory: pytest.TempPathFactory):
-    """A device that has played the scripted full game, now on the wall clock."""
-    tmp = tmp_path_factory.mktemp("link")
-    with SimDevice(tmp / "flash.img", seed=3, timeout=600) as dev:
-        dev.wait(300)
-        play(dev)
-        dev.go_realtime()
-        yield dev
-
-
-def adjutant(dev: SimDevice, db: pathlib.Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    return run_cli(*args, db=db, port=dev.serial_path, check=check)
+REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path: pathlib.Path) -> None:
@@ -146,245 +120,6 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     assert adjutant(played, db, "--version").stdout == f"adjutant {version('adjutant')}\n"
 
 
-def test_bad_card_file_is_refused_with_file_line_and_field(played: SimDevice, tmp_path: pathlib.Path) -> None:
-    bad = tmp_path / "bad.csv"
-    bad.write_text("#version,v1\nid,name,deck,bp\nok,Fine,CP,3\nbad,,XX,300\n")
-    done = adjutant(played, tmp_path / "db", "cards", "push", str(bad), check=False)
-    assert done.returncode == 7
-    assert f"{bad}:4: name:" in done.stderr and f"{bad}:4: deck:" in done.stderr
-
-
-def test_the_device_refuses_card_data_that_fails_validation_and_keeps_the_old(played: SimDevice) -> None:
-    device = Device(serial.Serial(played.serial_path, timeout=0.1))
-    device.hello()
-    before = device.info["cards"]
-    with pytest.raises(Exception, match="card data rejected, old data kept"):
-        push(device, json.dumps({"version": "x", "cards": [{"id": "a", "name": "A", "deck": "ZZ"}]}).encode())
-    device.hello()
-    assert device.info["cards"] == before
-    device.port.close()
-
-
-def test_no_device_and_a_busy_port_get_their_own_exit_codes(played: SimDevice, tmp_path: pathlib.Path) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--port", str(tmp_path / "nope"), "info"],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-    )
-    assert done.returncode == 3 and "no such port" in done.stderr
-    holder = serial.Serial(played.serial_path, exclusive=True)
-    try:
-        busy = adjutant(played, tmp_path / "db", "info", check=False)
-        assert busy.returncode == 4 and "busy" in busy.stderr
-    finally:
-        holder.close()
-
-
-class FlakyPort:
-    """A serial port whose cable comes out after `budget` bytes have crossed it."""
-
-    def __init__(self, port: serial.Serial, budget: int):
-        self.port = port
-        self.budget = budget
-
-    def _spend(self, n: int) -> None:
-        self.budget -= n
-        if self.budget < 0:
-            self.port.close()
-            raise serial.SerialException("the cable came out")
-
-    def write(self, data: bytes) -> int:
-        self._spend(len(data))
-        return self.port.write(data)
-
-    def read(self, n: int) -> bytes:
-        data = self.port.read(n)
-        self._spend(len(data))
-        return data
-
-    @property
-    def in_waiting(self) -> int:
-        return self.port.in_waiting
-
-    def reset_input_buffer(self) -> None:
-        self.port.reset_input_buffer()
-
-
-def test_disconnects_at_random_points_lose_nothing_and_duplicate_nothing(
-    played: SimDevice, tmp_path: pathlib.Path
-) -> None:
-    rng = random.Random(11)
-    store = Store(tmp_path / "archive.sqlite3")
-    cuts = resumed = 0
-    for _attempt in range(80):
-        port = serial.Serial(played.serial_path, timeout=0.05)
-        # the whole pull is about 3 KB on the wire: every run is cut somewhere inside it
-        device = Device(FlakyPort(port, rng.randrange(200, 1500)), timeout=1.0)
-        try:
-            device.hello()
-            result = pull(device, store, chunk=200)  # small chunks: cuts fall between them too
-            port.close()
-            if not result.new and not result.updated:
-                break
-        except (serial.SerialException, NoDevice, DeviceRestarted):
-            cuts += 1
-            port.close()
-            resumed += store.db.execute("SELECT COUNT(*) FROM partial WHERE records != ''").fetchone()[0]
-            continue
-    assert cuts >= 3, "the test should have cut the transfer several times"
-    assert resumed, "some run should have stopped with records kept for the next"
-    rows = store.db.execute("SELECT gid, sha, records FROM games").fetchall()
-    assert len(rows) == 1
-    gid, sha, records = rows[0]
-    assert store.db.execute("SELECT COUNT(*) FROM partial").fetchone()[0] == 0
-    device = Device(serial.Serial(played.serial_path, timeout=0.1))
-    device.hello()
-    listed = device.request("list")["games"]
-    assert [(g["gid"], g["sha"], g["count"]) for g in listed] == [(gid, sha, records)]
-    device.port.close()
-
-
-def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevice, tmp_path: pathlib.Path) -> None:
-    rng = random.Random(5)
-    cards = {
-        "version": "big-1",
-        "cards": [
-            {"id": f"cp-{i}", "name": f"Card {rng.random():.12f}", "deck": "CP", "bp": i % 20} for i in range(300)
-        ],
-    }
-    data = json.dumps(cards).encode()
-    offsets = []
-    for budget in (2500, 3000, 3500, 10**9):
-        port = serial.Serial(played.serial_path, timeout=0.05)
-        device = Device(FlakyPort(port, budget), timeout=1.0)
-        try:
-            device.hello()
-            reply = push(device, data, start=lambda total, offset: offsets.append(offset))
-            break
-        except (serial.SerialException, NoDevice, DeviceRestarted):
-            port.close()
-    assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
-    assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
-    assert offsets == sorted(offsets)
-
-
-def test_ctrl_c_is_held_off_during_a_transfer_and_given_back_after(tmp_path: pathlib.Path) -> None:
-    from shared_engine import frames
-
-    with SimDevice(tmp_path / "flash.img", seed=2, timeout=120) as dev:
-        dev.wait(300)
-        start = len(dev.serial.output)
-        dev.serial.send(frames.encode({"id": 1, "op": "list"}))
-        dev.wait(50)
-        dev.serial.wait_for(b"\n", start)
-        game = frames.decode(bytes(dev.serial.output[start:]).split(b"\n")[0])[0]["games"][0]
-        dev.serial.send(frames.encode({"id": 2, "op": "read", "gid": game["gid"], "sha": game["sha"], "from": 0}))
-        dev.wait(50)
-        dev.serial.send(b"\x03")  # mid-transfer: must not stop the firmware
-        dev.wait(100)
-        assert "main.py interrupted" not in dev.events
-        dev.wait(6000)  # the transfer went quiet: Ctrl-C is the REPL's again
-        dev.serial.send(b"\x03")
-        dev.wait(100)
-        assert "main.py interrupted" in dev.events
-        dev.serial.wait_for(b"KeyboardInterrupt", start)  # the relay copies the traceback in its own time
-
-
-def test_text_outside_frames_reaches_the_host_as_the_device_log() -> None:
-    from shared_engine import frames
-
-    class Wire:
-        def __init__(self, data: bytes):
-            self.data = data
-            self.sent = b""
-
-        def write(self, data: bytes) -> None:
-            self.sent += data
-
-        def read(self, n: int) -> bytes:
-            out, self.data = self.data[:n], self.data[n:]
-            return out
-
-        in_waiting = 0
-
-        def reset_input_buffer(self) -> None:
-            pass
-
-    reply = frames.encode({"id": 1, "st": 0, "proto": frames.PROTOCOL, "boot": "b"})
-    wire = Wire(b"MPY: soft reboot\r\nboot log line\n" + b"noise" + reply)
-    seen: list[str] = []
-    device = Device(wire, on_text=seen.append, timeout=1)
-    assert device.hello()["boot"] == "b"
-    assert seen == ["MPY: soft reboot", "boot log line", "noise"]
-
-
-def test_help_starts_without_loading_serial_sqlite_rich_or_matplotlib() -> None:
-    code = (
-        "import sys; from adjutant import cli; "
-        "print(sorted(m for m in ('serial', 'sqlite3', 'rich', 'matplotlib') if m in sys.modules))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=REPO, check=True)
-    assert done.stdout.strip() == "[]"
-
-
-class ScriptedWire:
-    """A port that answers each request with the next prepared reply (id filled in)."""
-
-    def __init__(self, replies: list[dict]):
-        self.replies = replies
-        self.pending = b""
-
-    def write(self, data: bytes) -> None:
-        from shared_engine import frames
-
-        request, _ = frames.decode(data)
-        reply = dict(self.replies.pop(0), id=request["id"])
-        self.pending += frames.encode(reply)
-
-    def read(self, n: int) -> bytes:
-        out, self.pending = self.pending[:n], self.pending[n:]
-        return out
-
-    in_waiting = 0
-
-    def reset_input_buffer(self) -> None:
-        pass
-
-
-def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
-    from adjutant.errors import VersionMismatch
-
-    from shared_engine import frames
-
-    old = ScriptedWire([{"st": frames.VERSION, "proto": 0, "err": "protocol 2 asked, this device speaks 0"}])
-    with pytest.raises(VersionMismatch, match="update the firmware"):
-        Device(old, timeout=0.5).hello()
-    # firmware of protocol 1 is still read: the host asks again in its protocol
-    older = ScriptedWire(
-        [
-            {"st": frames.VERSION, "proto": 1, "err": "protocol 2 asked, this device speaks 1"},
-            {"st": 0, "proto": 1, "boot": "b1"},
-        ]
-    )
-    device = Device(older, timeout=0.5)
-    assert device.hello()["boot"] == "b1" and device.proto == 1
-
-    class Silent(ScriptedWire):
-        def write(self, data: bytes) -> None:  # the device misses one request, then answers again
-            if self.replies and self.replies[0] is None:
-                self.replies.pop(0)
-                return
-            super().write(data)
-
-    ok = {"st": 0, "proto": frames.PROTOCOL, "boot": "first"}
-    wire = Silent([ok, None, dict(ok, boot="second")])
-    device = Device(wire, timeout=0.3)
-    device.hello()
-    with pytest.raises(DeviceRestarted, match="restarted during the transfer"):
-        device.request("list")
-
-
 def test_a_pull_of_finished_games_marks_them_all_pulled_on_the_device(tmp_path: pathlib.Path) -> None:
     from adjutant.sim.process import micropython
 
@@ -467,66 +202,6 @@ def sent_sha(path: pathlib.Path) -> str:
     return hashlib.sha256("".join(encode_compact(decode(line)) + "\n" for line in lines).encode()).hexdigest()
 
 
-def test_a_networked_board_works_through_a_pyserial_url(played: SimDevice, tmp_path: pathlib.Path) -> None:
-    """socket://host:port reaches the board as its pty does: a TCP bridge stands in for a network board."""
-    import socket
-    import threading
-
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(1)
-    port_number = server.getsockname()[1]
-    pty = serial.Serial(played.serial_path, timeout=0.01)
-
-    def bridge() -> None:
-        conn, _ = server.accept()
-        conn.settimeout(0.01)
-        while True:
-            try:
-                data = conn.recv(4096)
-                if not data:
-                    break
-                pty.write(data)
-            except TimeoutError:
-                pass
-            waiting = pty.read(4096)
-            if waiting:
-                conn.sendall(waiting)
-        conn.close()
-
-    thread = threading.Thread(target=bridge, daemon=True)
-    thread.start()
-    env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "db"))
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--port", f"socket://127.0.0.1:{port_number}", "info"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=env,
-        cwd=REPO,
-    )
-    thread.join(timeout=5)
-    pty.close()
-    server.close()
-    assert done.returncode == 0, done.stderr
-    assert "firmware        0.5.0" in done.stdout
-
-
-def test_devices_lists_a_running_simulator(played: SimDevice, tmp_path: pathlib.Path) -> None:
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
-    marker = tmp_path / "adjutant" / "sims" / str(os.getpid())
-    marker.parent.mkdir(parents=True)
-    marker.write_text(played.serial_path + "\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "devices"], capture_output=True, text=True, env=env, cwd=REPO
-    )
-    assert done.returncode == 0 and f"{played.serial_path}\t-\tAdjutant simulator" in done.stdout
-    auto = subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "info"], capture_output=True, text=True, env=env, cwd=REPO
-    )
-    assert auto.returncode == 0 and "protocol" in auto.stdout, auto.stderr
-
-
 def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: pathlib.Path) -> None:
     from adjutant.export import players
     from adjutant.export.bgstats import play
@@ -553,38 +228,6 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
     play_json = play(solo, players.of(store, solo))
     assert play_json["solo"] is True
     assert [p["name"] for p in play_json["players"]] == ["AI (Solitaire 3.3)", "Entente Allies"]  # CP is the AI
-
-
-def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: pathlib.Path) -> None:
-    from shared_engine import frames
-
-    with SimDevice(tmp_path / "flash.img", seed=2, timeout=300) as dev:
-        dev.wait(300)
-        dev.press("BACK")  # menu: New game, scenario of 40 turns
-        dev.press("DOWN", 3)
-        dev.press("OK")
-        dev.press("DOWN")
-        dev.press("OK")  # turns
-        dev.press("DOWN", 10)  # from 10 down past 1: wraps round to the 40-turn limit
-        dev.press("OK")
-        dev.press("DOWN", 2)
-        dev.press("OK")  # start the scenario
-        dev.press("OK")  # the 2.2-2.6 setup, read
-        assert dev.state()["game"]["turns"] == 40
-        turn = ["OK", "OK", "UP", "OK", "OK", "OK"]  # roll, round 1, attack, round 2, bonus, battle
-        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK", "OK"]  # CP 1-0, 1 BP captured (to the draw); flip
-        for number in range(1, 25):
-            for button in turn + (["OK"] if number == 5 else []):  # the turn-5 reshuffle screen
-                dev.press(button)
-        start = len(dev.serial.output)
-        dev.serial.send(frames.encode({"id": 1, "op": "state"}))
-        dev.wait(50)
-        dev.serial.wait_for(b"\n", start)
-        reply, _ = frames.decode(bytes(dev.serial.output[start:]).split(b"\n")[0])
-        assert reply["st"] == 0, reply
-        state = reply["state"]
-        assert state["turn"] > 20 and state["track_from"] > 1
-        assert state["track"][-1]["turn"] == state["turn"]
 
 
 def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is_stored(

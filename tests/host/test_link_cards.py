@@ -1,0 +1,62 @@
+"""Card data end to end: `adjutant cards push` against the simulated board over its pty.
+
+The unchanged firmware runs on MicroPython; a scripted game is played on it
+through the buttons (fast, in simulated time), then the device switches to
+the wall clock and the host talks to it as to a board on USB.
+"""
+
+import json
+import pathlib
+import random
+
+import pytest
+import serial
+from adjutant.errors import DeviceRestarted, NoDevice
+from adjutant.link.client import Device
+from adjutant.push_cards import push
+from adjutant.sim.process import SimDevice
+
+from tests.host.link_cli import FlakyPort, adjutant
+
+
+def test_bad_card_file_is_refused_with_file_line_and_field(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    bad = tmp_path / "bad.csv"
+    bad.write_text("#version,v1\nid,name,deck,bp\nok,Fine,CP,3\nbad,,XX,300\n")
+    done = adjutant(played, tmp_path / "db", "cards", "push", str(bad), check=False)
+    assert done.returncode == 7
+    assert f"{bad}:4: name:" in done.stderr and f"{bad}:4: deck:" in done.stderr
+
+
+def test_the_device_refuses_card_data_that_fails_validation_and_keeps_the_old(played: SimDevice) -> None:
+    device = Device(serial.Serial(played.serial_path, timeout=0.1))
+    device.hello()
+    before = device.info["cards"]
+    with pytest.raises(Exception, match="card data rejected, old data kept"):
+        push(device, json.dumps({"version": "x", "cards": [{"id": "a", "name": "A", "deck": "ZZ"}]}).encode())
+    device.hello()
+    assert device.info["cards"] == before
+    device.port.close()
+
+
+def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    rng = random.Random(5)
+    cards = {
+        "version": "big-1",
+        "cards": [
+            {"id": f"cp-{i}", "name": f"Card {rng.random():.12f}", "deck": "CP", "bp": i % 20} for i in range(300)
+        ],
+    }
+    data = json.dumps(cards).encode()
+    offsets = []
+    for budget in (2500, 3000, 3500, 10**9):
+        port = serial.Serial(played.serial_path, timeout=0.05)
+        device = Device(FlakyPort(port, budget), timeout=1.0)
+        try:
+            device.hello()
+            reply = push(device, data, start=lambda total, offset: offsets.append(offset))
+            break
+        except (serial.SerialException, NoDevice, DeviceRestarted):
+            port.close()
+    assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
+    assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
+    assert offsets == sorted(offsets)
