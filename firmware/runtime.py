@@ -10,7 +10,7 @@ only if something changed. `link` waits for bytes from the USB serial port.
 import sys
 
 try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
-    import interned_names  # taken in now, the heap whole, so no later import needs a new pool
+    import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
 
     del sys.modules["interned_names"], interned_names  # the names stay; the module's table goes
 except ImportError:  # the sources, as the simulator runs them from a checkout

@@ -4,13 +4,16 @@ Every action enters through act(), and reaches the journal on flash before
 anyone hears of it. Who wants to know (the screens, the serial link)
 subscribes, and is told the kind of each saved action; nothing here draws or
 talks to the host. A message for the player goes through `warn`, which the
-UI supplies.
+UI supplies. The game's flow is decided here too: the moves nobody enters
+(on from a capture to the draw; past the last turn's draw) and what the
+moment asks the players for next (moment()), which the UI shows.
 """
 
 from shared_engine.actions import make
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
 from shared_engine.game_core import GameCore
+from shared_engine.phases import reshuffle_due
 
 
 def _games_on_flash():
@@ -22,9 +25,10 @@ def _games_on_flash():
 
 
 class Session:
-    def __init__(self, random_byte, warn):
+    def __init__(self, random_byte, warn, settings):
         self.random_byte = random_byte
         self.warn = warn
+        self.settings = settings  # the table's choices (config.py): read at each use, as they change
         self.listeners = []  # called with the kind of each action saved, and "new" for a new game
         self.game = None
         self.journal = None
@@ -175,7 +179,38 @@ class Session:
             self.pulled = False
             _games_on_flash().unmark_pulled(self.journal.gid)
         self._tell(kind)
+        self._carry_on(kind)
         return True
+
+    def _carry_on(self, kind):
+        """The moves of the same press that nobody enters: after a capture, on to the draw
+        (nothing to enter in between); into the last turn's draw, past it to counting hands
+        (3.2), by the ruling that there is no 7.19 draw after the last turn, unless the table
+        plays one (the last_draw setting)."""
+        if kind == "capture":
+            self.act("next")
+        elif (kind == "next" or kind == "no_nat") and self._past_last_draw():
+            if self.act("next"):
+                self.act("next")
+
+    def _past_last_draw(self):
+        state = self.game.state
+        return state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]
+
+    def moment(self):
+        """What the game's moment asks the players for: "battle" (its entry), "reshuffle" (turn
+        5's), "hands" (the BP left in hand, 3.2) or "over" (the result); None: the mat is all."""
+        state = self.game.state
+        phase = state.phase
+        if phase == "battle" and state.current.winner is None:
+            return "battle"
+        if phase == "draw" and reshuffle_due(state) and not self._past_last_draw():
+            return "reshuffle"
+        if phase == "score":
+            return "hands"
+        if phase == "over":
+            return "over"
+        return None
 
     def fold_due(self):
         """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""

@@ -14,12 +14,12 @@ from screens.base import number
 from screens.mat import MatScreen
 from session import Session
 
-from shared_engine.phases import reshuffle_due
-
 TOAST_MS = 3000
 # The journal is folded into a snapshot this long after the last press: a fold writes the whole
 # log (and on a board erases a flash sector), work no press should wait for.
 PAUSE_MS = 1000
+# The screen each moment of the game (Session.moment) brings, by its name in screens/.
+BROUGHT = {"battle": "BattleEntry", "reshuffle": "Reshuffle", "hands": "HandsEntry", "over": "GameOver"}
 
 
 class UI:
@@ -43,7 +43,7 @@ class UI:
         # key that got there has returned and the closed screen's code is dropped.
         self.bring = None
         self._apply_display_settings()
-        self.session = Session(random_byte, self.warn)
+        self.session = Session(random_byte, self.warn, settings)
         self.session.subscribe(self.saved)
         self.stack = [MatScreen(self)]
         screens.reopen_entry(self)
@@ -51,25 +51,12 @@ class UI:
     # -- what the session saved -----------------------------------------------
 
     def saved(self, kind):
-        """The session saved an action (or began a game): redraw, and bring the screens its moment asks for."""
+        """The session saved an action (or began a game): redraw, and bring the screen its moment asks for."""
         self.dirty = True
         if kind == "new":
             self.pop_to_mat()
-            return
-        if kind != "next" and kind != "no_nat":
-            return
-        session = self.session
-        state = session.game.state
-        if state.phase == "battle" and state.current.winner is None:
-            self.bring = "BattleEntry"  # the battle's entry is what the players do next
-        elif state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]:
-            # the ruling for the last turn: no 7.19 draw; from 7.18 straight to counting hands (3.2)
-            if session.act("next"):
-                session.act("next")
-        elif state.phase == "draw" and reshuffle_due(state):
-            self.bring = "Reshuffle"
-        elif state.phase in ("score", "over"):
-            self.show_end()
+        elif kind == "next" or kind == "no_nat" or kind == "hand":
+            self.show_moment()
 
     def undo(self):
         self._again("undo", "Nothing to undo", "Undone: ")
@@ -92,12 +79,12 @@ class UI:
         self.loaded = True
         self.say(what + describe(action, self.session.game.state.phase if kind == "undo" else before), TOAST_MS // 2)
 
-    def show_end(self):
-        phase = self.session.game.state.phase
-        if phase == "score":
-            self.bring = "HandsEntry"
-        elif phase == "over":
-            self.bring = "GameOver"
+    def show_moment(self):
+        """Open what the game's moment asks for (the battle's entry, the reshuffle, the end), once
+        the key that got there has returned; the mat alone asks for nothing."""
+        moment = self.session.moment()
+        if moment is not None:
+            self.bring = BROUGHT[moment]
 
     # -- screens --------------------------------------------------------------
 

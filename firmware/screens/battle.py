@@ -159,7 +159,6 @@ class BattleEntry(TwoNumbers):
             ui.pop()
             totals = ui.session.game.state.captured
             ui.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
-            ui.session.act("next")  # on to the draw: nothing to enter in between
 
 
 class HandsEntry(TwoNumbers):
@@ -180,5 +179,4 @@ class HandsEntry(TwoNumbers):
     def enter(self):
         ui = self.ui
         if ui.session.act("hand", self.values[0], self.values[1]):
-            ui.pop()
-            ui.show_end()
+            ui.pop()  # the session's moment brings the result

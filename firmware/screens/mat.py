@@ -169,7 +169,7 @@ class MatScreen(Screen):
             elif phase == "battle" and turn.captured is None:  # the entry also opens as the battle begins
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
-                ui.show_end()
+                ui.show_moment()
             elif phase == "cr2" and not turn.attack:
                 ask_no_attack(ui)
             else:

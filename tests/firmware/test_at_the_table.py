@@ -158,7 +158,9 @@ def test_rule_7_18_a_power_cut_between_the_capture_and_the_draw_leaves_ok_next_d
     table = Table.fresh()
     _to_phase(table, "battle")
     table.play(number(6) + [("OK", 80)] + number(4) + [("OK", 80)])
-    table.ui.session.act("capture", 3, None)  # saved; the power went before the move to the draw was
+    session = table.ui.session
+    session._carry_on = lambda kind: None  # the power goes once the capture is saved, before the move to the draw is
+    session.act("capture", 3, None)
     table = table.restart()
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] == 3
     assert table.status() == "OK next: draw", table.status()
