@@ -1,7 +1,7 @@
 """Folding a game's journal into a new snapshot (journal.py has the file format).
 
 Work for a pause in play (session.compact), a new game and a repair, never a
-press: the UI drops this module back on the mat (screens.HELPERS).
+press: the UI drops this module back on the mat (lazy.ON_MAT).
 """
 
 import gc

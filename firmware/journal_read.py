@@ -1,7 +1,7 @@
 """Reading a game back from flash (journal.py has the file format).
 
 Needed at boot, and when a game is listed, resumed or pulled: the UI drops this
-module back on the mat (screens.HELPERS), so it takes no heap during play.
+module back on the mat (lazy.ON_MAT), so it takes no heap during play.
 """
 
 import json

@@ -18,26 +18,12 @@ import select
 import sys
 from time import ticks_diff, ticks_ms
 
+import lazy
 import micropython
 
 READ_BUDGET = 512  # bytes read before other tasks get a turn
 TRANSFER_IDLE_MS = 5000
 QUIET_MS = 5000  # without a frame for this long, the request code is dropped
-# What the request handlers load, and nothing the game itself keeps (canonical_json is
-# the engine's too, but only within a call).
-REQUEST_MODULES = (
-    "link_ops",
-    "link_pull",
-    "link_cards",
-    "link_settings",
-    "config",
-    "games",
-    "journal_read",
-    "journal_fold",
-    "version",
-    "shared_engine.frames",
-    "shared_engine.canonical_json",
-)
 
 
 class Link:
@@ -101,14 +87,8 @@ class Link:
         """Let the request code go; the next frame loads it again."""
         self.ops = None
         self.frame_at = None
-        modules = sys.modules
-        for name in REQUEST_MODULES:
-            if name in modules:
-                del modules[name]
-                package, _, attr = name.rpartition(".")  # a package holds its loaded submodules too
-                parent = modules.get(package)
-                if parent is not None and attr in parent.__dict__:
-                    delattr(parent, attr)
+        for name in lazy.REQUEST:
+            lazy.drop(name)
 
     def changed(self, kind):
         """The session saved an action: tell a watching host."""

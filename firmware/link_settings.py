@@ -5,9 +5,8 @@ before any of it is kept: one bad value changes nothing. Kept changes act at
 once, as the Settings screen's do; `board` and `addr` at the next boot.
 """
 
-import sys
-
 import config
+import lazy
 
 from shared_engine import frames
 
@@ -40,7 +39,7 @@ def _check(change):
             import boards
 
             known = boards.BOARDS
-            del sys.modules["boards"]  # every board's table: not kept for one check
+            lazy.drop("boards")  # every board's table: not kept for one check
             if value not in known:
                 return "unknown board %r; known: %s" % (value, ", ".join(sorted(known)))
     return None

@@ -7,12 +7,13 @@ watchdog); then it handles the events (writing actions to flash) and redraws
 only if something changed. `link` waits for bytes from the USB serial port.
 """
 
-import sys
+import lazy
 
 try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
     import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
 
-    del sys.modules["interned_names"], interned_names  # the names stay; the module's table goes
+    del interned_names  # the names stay; the module's table goes (lazy.py)
+    lazy.drop("interned_names")
 except ImportError:  # the sources, as the simulator runs them from a checkout
     pass
 
@@ -46,7 +47,7 @@ def build(board_name=None, addr=None):
         print(display.problem())  # on the serial console; `adjutant info` says it too
     pins = [machine.Pin(board["buttons"][name], machine.Pin.IN, machine.Pin.PULL_UP) for name in boards.BUTTONS]
     # Every board's definition is code on the heap; only the chosen one is needed from now on.
-    del sys.modules["boards"]
+    lazy.drop("boards")
     return board, display, pins
 
 
@@ -94,7 +95,7 @@ def run(random_byte=_urandom_byte):
     # read once, and not held here (this frame lives as long as the device); its code goes at
     # once, not on the mat: making or resuming the game next is when boot needs the most heap
     settings, problem = __import__("config").load()
-    del sys.modules["config"]
+    lazy.drop("config")
     board, display, pins = build(settings["board"], settings["addr"])
     if _maintenance_asked(pins[3]):  # BACK
         __import__("maintenance").show(display, pins[2])  # OK

@@ -8,6 +8,8 @@ the heap holds the mat and one screen, not every screen ever opened.
 
 import sys  # here, not in unload(): an import in a function searches the flash at every call
 
+from lazy import ON_MAT, drop
+
 # Module names written out whole: unload() runs whenever the screens change, and a str made
 # at run time ("screens." + name) is looked up among all the names the code has interned.
 _attrs = {
@@ -32,21 +34,6 @@ _attrs = {
     "roll_hand": "screens.solo",
     "setup_checklist": "screens.solo",
 }
-
-# Dropped back on the mat: the kinds of screen those build on, what they load for their texts,
-# and what the UI and the boot load now and then (the words for an undo, the settings file,
-# the reader of records on flash, the games on flash, reading a game back and folding its journal).
-HELPERS = (
-    "screens.widgets",
-    "shared_engine.guidance",
-    "shared_engine.solitaire",
-    "shared_engine.describe",
-    "config",
-    "shared_engine.log",
-    "games",
-    "journal_read",
-    "journal_fold",
-)
 
 
 def __getattr__(attr):
@@ -95,18 +82,14 @@ def _in_use(name, stack):
 def unload(stack=None):
     """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
     modules = sys.modules
-    for names in (HELPERS, _attrs.values()):
+    for names in (ON_MAT, _attrs.values()):
         for name in names:
             if name not in modules:
                 continue
             try:
                 # helpers such as the guidance texts stay until the mat: screens may hold their functions
-                if stack is not None and (name in HELPERS or _in_use(name, stack)):
+                if stack is not None and (name in ON_MAT or _in_use(name, stack)):
                     continue
             except MemoryError:  # not even the heap to look: it stays until the screens change again
                 continue
-            del modules[name]
-            package, _, attr = name.rpartition(".")
-            parent = modules.get(package)
-            if parent is not None and attr in parent.__dict__:
-                delattr(parent, attr)
+            drop(name)

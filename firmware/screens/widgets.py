@@ -1,7 +1,7 @@
 """The kinds of screen the menus and dialogs build on: a list to choose from, number entry, text to read.
 
 Loaded with the screens that use them, and dropped with them back on the mat
-(screens.HELPERS), which needs none of these.
+(lazy.ON_MAT), which needs none of these.
 """
 
 import gfx

@@ -15,10 +15,11 @@ MICROPYTHON_ONLY = (
 
 
 def _lazy_screens():
+    import lazy
     import screens
 
     names = []  # the modules the screens' table loads on demand, and their helpers, loaded now
-    for name in screens.HELPERS + tuple(screens._attrs.values()):
+    for name in lazy.ON_MAT + tuple(screens._attrs.values()):
         if name.startswith("screens.") and name in sys.modules and name not in names:
             names.append(name)
     return names
@@ -28,6 +29,7 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     sys.modules.pop("shared_engine.cards", None)  # other tests may have loaded it
     table = Table.fresh()
     ui = table.ui
+    import lazy
     import screens
 
     screens.unload()
@@ -36,7 +38,7 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
         table.press(button, ms)
         for name in _lazy_screens():
             # the kinds of screen (screens.widgets) stay with their screens until the mat
-            assert name in screens.HELPERS or screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
+            assert name in lazy.ON_MAT or screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
             shown.add(name)
         if len(ui.stack) == 1:
             assert not _lazy_screens(), _lazy_screens()

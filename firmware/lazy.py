@@ -1,0 +1,56 @@
+"""What code is loaded when, and let go where: the policy in one place.
+
+A board loads .mpy code into RAM, so code that is not in use is dropped and loaded again
+when next needed (as micropython-lib's and Peter Hinch's lazy packages do). A module is
+dropped from sys.modules and from its package, which holds it too; then it is garbage.
+
+- Boot reads the board table and the settings once (`boards`, `config`), and takes in the
+  names (`interned_names`): runtime.py drops each as soon as it is read.
+- The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
+- ON_MAT goes each time the screens are back on the mat: what the screens build on, what they
+  load for their texts, and what the UI and the boot load now and then (the words for an undo,
+  the settings file, the reader of records on flash, the games on flash, reading a game back
+  and folding its journal).
+- REQUEST is the link's request code and what it loads, and nothing the game itself keeps
+  (canonical_json is the engine's too, but only within a call): it goes once no frame came
+  for link.QUIET_MS and no host watches.
+"""
+
+import sys
+
+ON_MAT = (
+    "screens.widgets",
+    "shared_engine.guidance",
+    "shared_engine.solitaire",
+    "shared_engine.describe",
+    "config",
+    "shared_engine.log",
+    "games",
+    "journal_read",
+    "journal_fold",
+)
+
+REQUEST = (
+    "link_ops",
+    "link_pull",
+    "link_cards",
+    "link_settings",
+    "config",
+    "games",
+    "journal_read",
+    "journal_fold",
+    "version",
+    "shared_engine.frames",
+    "shared_engine.canonical_json",
+)
+
+
+def drop(name):
+    """Let a loaded module go (nothing if it is not loaded)."""
+    modules = sys.modules
+    if name in modules:
+        del modules[name]
+        package, _, attr = name.rpartition(".")
+        parent = modules.get(package)
+        if parent is not None and attr in parent.__dict__:
+            delattr(parent, attr)
