@@ -87,7 +87,7 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES) -> pathlib.Path:
         "import sys\n"
         f"sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'firmware')!r}]\n"
         "import os\n"
-        "import games\n"
+        "from journal import games\n"
         "os.mkdir(games.ROOT)\n"
         "from shared_engine.game import Game\n"
         f"text = open({str(log)!r}).read()\n"

@@ -115,7 +115,6 @@ def adafruit_show_bytes() -> int:
     sys.path.insert(0, str(ROOT / "host/adjutant/sim/device"))
     import adafruit_ssd1306
     from oled_chip import OledChip
-
     from tests.test_oled_emulator_reference import FakeI2C
 
     chip = OledChip("ssd1306")
@@ -218,7 +217,7 @@ def live_heap(code: pathlib.Path, sim: pathlib.Path, full: bool) -> tuple[int, i
 
 def link_heap(code: pathlib.Path, sim: pathlib.Path) -> tuple[int, int]:
     """Live heap the link's request code adds: loaded by a host's `state` request, and after
-    the link has gone quiet (firmware/link.py drops it 5 s after the last frame)."""
+    the link has gone quiet (firmware/link/ drops it 5 s after the last frame)."""
     with (
         tempfile.TemporaryDirectory() as tmp,
         SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, heap=1 << 20, code=code, device_code=sim) as dev,

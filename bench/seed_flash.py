@@ -23,7 +23,7 @@ flash = FileFlash(image, blocks)
 vfs.mount(littlefs(flash)[0], "/flash")
 os.chdir("/flash")
 
-import games
+from journal import games
 from shared_engine.game import Game
 
 with open(log_path) as f:

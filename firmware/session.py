@@ -17,9 +17,9 @@ from shared_engine.phases import reshuffle_due
 
 
 def _games_on_flash():
-    # The games on flash (games.py), loaded when a game begins, resumes, goes or is pulled:
+    # The games on flash (journal/games.py), loaded when a game begins, resumes, goes or is pulled:
     # between such moments it takes no heap (lazy.ON_MAT: dropped back on the mat).
-    import games
+    from journal import games
 
     return games
 

@@ -179,7 +179,7 @@ class UI:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
         if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.fold_due():
             self.session.fold()
-            self.loaded = True  # the folding code (journal_fold) goes again on the mat
+            self.loaded = True  # the folding code (journal.fold) goes again on the mat
         if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
             self.loaded = False
             screens.unload()

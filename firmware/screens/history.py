@@ -1,6 +1,6 @@
 """Past games kept on flash, with their results; a game can be deleted."""
 
-import games
+from journal import games
 
 from screens.base import Confirm
 from screens.widgets import ListScreen, Message

@@ -2,7 +2,7 @@
 
 import gc
 
-import games
+from journal import games
 from version import VERSION
 
 from screens.widgets import Message

@@ -7,7 +7,8 @@
    the board to take in at boot (interned_names.py says why).
 2. If Adjutant firmware already runs, ask it over the link for one boot
    without the app: its watchdog would otherwise reset the board mid-copy.
-3. Copy with mpremote, then reset the board so it boots the new firmware.
+3. Copy with mpremote, remove the modules earlier firmware had that this one
+   keeps elsewhere (RETIRED), then reset the board so it boots the new firmware.
    Games and card data on the flash are left alone.
 """
 
@@ -122,6 +123,22 @@ def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> None
     echo(f"the board runs MicroPython {version}")
 
 
+# Modules earlier firmware had at the flash root, now in packages (firmware/link/, firmware/journal/):
+# removed at deploy, so they take no flash. Only these names: the root may hold a maker's own files.
+RETIRED = (
+    "link.mpy",
+    "link_ops.mpy",
+    "link_pull.mpy",
+    "link_cards.mpy",
+    "link_settings.mpy",
+    "journal.mpy",
+    "journal_read.mpy",
+    "journal_fold.mpy",
+    "games.mpy",
+)
+_REMOVE_RETIRED = "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass" % (RETIRED,)
+
+
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
     """Ask running Adjutant firmware for one boot without the app; a bare board needs nothing."""
     from adjutant.maintenance import ask
@@ -146,7 +163,7 @@ def deploy(port: str, source: pathlib.Path | None, echo: Callable[[str], None]) 
         stop_app(path, echo)
         check_board(path, mpy_version(pathlib.Path(tmp)), echo)
         cmd = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", "-r", *map(str, entries), ":"]
-        cmd += ["+", "reset"]
+        cmd += ["+", "exec", _REMOVE_RETIRED, "+", "reset"]
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             raise AdjutantError(f"mpremote failed: {(done.stderr or done.stdout).strip()[-500:]}")

@@ -271,7 +271,7 @@ def test_rule_3_1_a_table_that_draws_after_the_last_turn_is_told_to_count_hands(
 
 
 def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
-    import games
+    from journal import games
 
     table = Table.fresh()
     first = table.ui.session.journal.gid
@@ -305,7 +305,7 @@ def test_every_screen_fits_the_panel_with_three_digit_values():
 
 
 def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
-    import games
+    from journal import games
 
     table = Table.fresh()
     table.press("OK")  # roll

@@ -34,7 +34,7 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
     assert max(wire) <= 1200, max(wire)
     # The last press saved the result; the snapshot that tells the host the log's digest without a
     # replay is written in the player's pause after it, not inside the press.
-    from journal_fold import log_digest
+    from journal.fold import log_digest
     from ui import PAUSE_MS
 
     journal = table.ui.session.journal

@@ -10,7 +10,7 @@ MICROPYTHON_ONLY = ("test_low_on_flash_a_new_game_removes_the_oldest_games_the_h
 
 def _fresh():
     rig.mount(rig.blank_flash(64), format_first=True)
-    import games
+    from journal import games
 
     from shared_engine.game import Game
 
@@ -59,7 +59,7 @@ def test_a_game_ended_a_moment_ago_gets_its_digest_before_a_new_game_begins():
     # from its snapshot's digest without replaying it.
     rig.mount(rig.blank_flash(64), format_first=True)
     from journal import Journal
-    from journal_fold import log_digest
+    from journal.fold import log_digest
 
     ui = rig.new_ui()[0]
     session = ui.session
@@ -75,7 +75,7 @@ def test_a_games_end_is_dated_when_it_ended_not_when_its_snapshot_is_written():
     import time
 
     rig.mount(rig.blank_flash(64), format_first=True)
-    from journal_read import read_meta
+    from journal.read import read_meta
 
     ui = rig.new_ui()[0]
     session = ui.session

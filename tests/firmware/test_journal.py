@@ -113,7 +113,7 @@ def test_a_finished_games_digest_is_of_the_records_as_sent():
     import hashlib
     from binascii import hexlify
 
-    from journal_fold import log_digest
+    from journal.fold import log_digest
 
     from shared_engine.log import encode_compact
 

@@ -62,15 +62,15 @@ def _quiet(table, endpoint, ms):
 def test_the_request_code_leaves_the_heap_once_no_host_has_spoken_for_a_while():
     table = Table.fresh()
     link, endpoint, wire = _connected(table)
-    assert "link_ops" not in sys.modules  # nobody has talked yet
+    assert "link.ops" not in sys.modules  # nobody has talked yet
     (reply,) = _ask(endpoint, wire, "state", 1)
     assert reply["st"] == 0 and reply["screen"] == "mat"
-    assert "link_ops" in sys.modules
+    assert "link.ops" in sys.modules
     assert endpoint.due(rig.CLOCK.now & 0x3FFFFFFF) is not None  # the loop wakes to let it go
     _quiet(table, endpoint, link.QUIET_MS - 500)
-    assert "link_ops" in sys.modules, "a host between two requests keeps it"
+    assert "link.ops" in sys.modules, "a host between two requests keeps it"
     _quiet(table, endpoint, 1000)
-    assert "link_ops" not in sys.modules and "shared_engine.frames" not in sys.modules
+    assert "link.ops" not in sys.modules and "shared_engine.frames" not in sys.modules
     assert endpoint.due(rig.CLOCK.now & 0x3FFFFFFF) is None  # and the loop sleeps on
     (again,) = _ask(endpoint, wire, "state", 2)  # the next request loads it again
     assert again["st"] == 0 and again["state"]["phase"] == "re"
@@ -82,25 +82,25 @@ def test_a_watching_host_keeps_the_request_code_however_long_the_turn():
     (reply,) = _ask(endpoint, wire, "watch", 1, on=True)
     assert reply["st"] == 0
     _quiet(table, endpoint, 3 * link.QUIET_MS)
-    assert "link_ops" in sys.modules
+    assert "link.ops" in sys.modules
     table.press("OK")  # the RE roll: the watching host hears of it
     assert any(b'"ev"' in line or b"~" in line for line in wire.lines[1:])
     (off,) = _ask(endpoint, wire, "watch", 2, on=False)
     assert off["st"] == 0
     _quiet(table, endpoint, link.QUIET_MS + 500)
-    assert "link_ops" not in sys.modules
+    assert "link.ops" not in sys.modules
 
 
 def test_a_request_with_no_heap_for_its_code_goes_unanswered_and_the_link_lives_on():
     table = Table.fresh()
     _, endpoint, wire = _connected(table)
-    import link_ops
+    import link.ops as link_ops
 
     def no_heap(_link):
         raise MemoryError("memory allocation failed")
 
     link_ops.Ops = no_heap  # as loading the handlers fails on a full heap
     assert _ask(endpoint, wire, "state", 1) == []
-    assert endpoint.ops is None and "link_ops" not in sys.modules  # the failed load is let go
+    assert endpoint.ops is None and "link.ops" not in sys.modules  # the failed load is let go
     (reply,) = _ask(endpoint, wire, "state", 2)  # the host asks again: the code loads afresh
     assert reply["st"] == 0 and reply["screen"] == "mat"

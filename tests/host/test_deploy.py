@@ -49,6 +49,12 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         dev.wait(500)
         assert "no main.py" in dev.events
         assert not dev.frame().on  # no firmware yet: nothing has switched the panel on
+        # what an earlier firmware left at the root (its journal module, now firmware/journal/),
+        # and a maker's own module beside it
+        for name in ("journal_fold.mpy", "my_sensor.mpy"):
+            (tmp_path / name).write_bytes(b"M\x06\x00\x1f\x00\x00")
+            copy = [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "cp", str(tmp_path / name), ":"]
+            assert subprocess.run(copy, capture_output=True, timeout=60).returncode == 0
         first = adjutant(dev.serial_path, "deploy").stdout
         assert "plain MicroPython" in first
         info = answers(dev.serial_path)
@@ -60,6 +66,11 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         assert "g0001: turn 1, phase re" in info or "g0001: turn 1" in info
         dev.sync()
         assert dev.state()["game"]["track"][0]["rolls"], "the roll made before the update is still there"
+        adjutant(dev.serial_path, "maintenance")
+        ls = [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "ls", ":"]
+        listed = subprocess.run(ls, capture_output=True, text=True, timeout=60).stdout
+        assert "journal_fold.mpy" not in listed and "my_sensor.mpy" in listed, listed
+        assert "journal/" in listed and "link/" in listed, listed
 
 
 def test_deploy_refuses_a_board_whose_micropython_is_too_old_and_copies_nothing(tmp_path: pathlib.Path) -> None:
@@ -127,7 +138,7 @@ def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes
         for path in tmp_path.rglob("*.mpy")
         if path.stem != "interned_names"
     )
-    assert {"runtime", "screens.end", "link_pull", "shared_engine.game"} <= set(modules)
+    assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"

@@ -143,8 +143,8 @@ def saved_game():
     import json
 
     from journal import record_bytes
-    from journal_fold import log_digest
-    from link_pull import _times
+    from journal.fold import log_digest
+    from link.pull import _times
 
     session = UI[-1].session
     game = session.game
@@ -195,7 +195,7 @@ def bgstats_link(start, end, estimated, stamp, play_date):
 def _dev():
     from binascii import hexlify
 
-    import games
+    from journal import games
 
     return "%s-%s" % (hexlify(machine.unique_id()).decode(), games.stamp())
 

@@ -134,7 +134,7 @@ def create(game):
 
 def summaries():
     """(gid, name, turns, result or None, pulled) for each kept game, newest first."""
-    from journal_read import read_meta  # for the history list: the boot that finds the newest game needs none
+    from journal.read import read_meta  # for the history list: the boot that finds the newest game needs none
 
     out = []
     pulled = pulled_ids()

@@ -1,4 +1,4 @@
-"""Folding a game's journal into a new snapshot (journal.py has the file format).
+"""Folding a game's journal into a new snapshot (journal/__init__.py has the file format).
 
 Work for a pause in play (session.compact), a new game and a repair, never a
 press: the UI drops this module back on the mat (lazy.ON_MAT).
@@ -10,6 +10,7 @@ from binascii import hexlify
 from hashlib import sha256
 
 import wallclock
+
 from journal import json_bytes, line, record_bytes, remove_quietly
 
 

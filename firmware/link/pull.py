@@ -5,11 +5,10 @@ snapshot as it lies on flash (no replay), or replayed from its journal.
 See docs/protocol.md for the requests.
 """
 
-import games
 import wallclock
-from journal import Journal, record_bytes
-from journal_fold import log_digest
-from journal_read import read_meta
+from journal import Journal, games, record_bytes
+from journal.fold import log_digest
+from journal.read import read_meta
 
 from shared_engine import frames
 

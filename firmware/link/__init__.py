@@ -3,7 +3,7 @@
 Runs as a task on the firmware's asyncio loop, beside the buttons and the
 screen. Bytes are read one at a time, as rp2's stdin gives them, while any
 are waiting; a line starting with "~" is a frame (shared_engine/frames.py),
-and anything else is ignored. The request handlers (link_ops.py) load with
+and anything else is ignored. The request handlers (link/ops.py) load with
 the first frame, so a device nobody talks to spends no heap on them, and
 leave the heap again once no frame came for QUIET_MS and no host watches:
 a pull or a look at the state mid-game does not keep them for the rest of it.
@@ -75,9 +75,9 @@ class Link:
         self.frame_at = ticks_ms()
         try:
             if self.ops is None:
-                import link_ops
+                from link.ops import Ops
 
-                self.ops = link_ops.Ops(self)
+                self.ops = Ops(self)
             self.ops.handle(line)
         except Exception as e:  # no heap for the request code: the host asks again, the link lives
             print("link: %r" % (e,))

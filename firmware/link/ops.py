@@ -7,9 +7,9 @@ host sends is executed, and every length is bounded. See docs/protocol.md.
 
 from binascii import hexlify
 
-import games
 import machine
 import wallclock
+from journal import games
 from version import VERSION
 
 from shared_engine import frames
@@ -19,17 +19,17 @@ STATE_MAX = frames.BODY_MAX - 200  # room for the reply's own fields
 # op -> the module whose op_<op>(ops, rid, req, payload) answers it. The modules load at their
 # first request (and the app drops none of them: a transfer comes in many requests).
 HANDLERS = {
-    "hello": "link_ops",
-    "state": "link_ops",
-    "watch": "link_ops",
-    "maint": "link_ops",
-    "settings": "link_settings",
-    "list": "link_pull",
-    "read": "link_pull",
-    "ack": "link_pull",
-    "cards": "link_cards",
-    "chunk": "link_cards",
-    "commit": "link_cards",
+    "hello": "link.ops",
+    "state": "link.ops",
+    "watch": "link.ops",
+    "maint": "link.ops",
+    "settings": "link.settings",
+    "list": "link.pull",
+    "read": "link.pull",
+    "ack": "link.pull",
+    "cards": "link.cards",
+    "chunk": "link.cards",
+    "commit": "link.cards",
 }
 
 
@@ -94,10 +94,11 @@ class Ops:
             return
         self.acked = None
         try:
-            handler = getattr(__import__(module), "op_" + op)
+            name = "op_" + op
+            handler = getattr(__import__(module, None, None, (name,)), name)  # the submodule, not the package
             acks = header.get("ack")
             if acks:  # acks riding on a request save a round trip
-                self.acked = __import__("link_pull").acks(self, acks)
+                self.acked = __import__("link.pull", None, None, ("acks",)).acks(self, acks)
             handler(self, rid, header, payload)
         except OSError as e:
             self.fail(rid, frames.STORAGE, "flash: %s" % e)

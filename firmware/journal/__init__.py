@@ -15,7 +15,7 @@ On load a torn or corrupt tail is dropped, reported, and the game folded so
 the next append starts on a clean file.
 
 What a press needs (append a record) is here. Reading a game back
-(journal_read.py) and folding it into a snapshot (journal_fold.py) load when
+(journal/read.py) and folding it into a snapshot (journal/fold.py) load when
 they are needed, at boot and in a pause, and the UI drops them back on the mat.
 
 Lines are bytes, never str: MicroPython looks up every str it makes among all
@@ -97,13 +97,13 @@ class Journal:
 
     def load(self, cards=None):
         """Rebuild the game: snapshot, then journal; damage is dropped, never the game."""
-        from journal_read import load
+        from journal.read import load
 
         return load(self, cards)
 
     def fold(self, game, gen=None):
         """Fold the journal into a new snapshot generation `gen` (the next by default)."""
-        from journal_fold import fold
+        from journal.fold import fold
 
         fold(self, game, gen)
 
@@ -163,7 +163,7 @@ class Journal:
     def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""
         if meta is None:
-            from journal_read import read_meta
+            from journal.read import read_meta
 
             meta, _ = read_meta(self.root, self.gid)
         if not meta or "sent" not in meta:  # older firmware's "log" digest was of another form

@@ -1,4 +1,4 @@
-"""Reading a game back from flash (journal.py has the file format).
+"""Reading a game back from flash (journal/__init__.py has the file format).
 
 Needed at boot, and when a game is listed, resumed or pulled: the UI drops this
 module back on the mat (lazy.ON_MAT), so it takes no heap during play.
@@ -8,7 +8,6 @@ import json
 import os
 
 from journal import checked_lines, remove_quietly
-
 from shared_engine.errors import GameError
 from shared_engine.game_core import GameCore
 
