@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import pathlib
-import re
 import subprocess
 import sys
 import time
@@ -116,43 +115,3 @@ def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_comput
     assert "GameError: unknown action 'no such action'" in said
     for code in tmp_path.rglob("*.mpy"):
         assert str(REPO).encode() not in code.read_bytes(), code
-
-
-# What a board has built in beside the firmware: imported before the names are taken in, as
-# boot and MicroPython's own start do, so that only the firmware's names are counted.
-_PORT_MODULES = "asyncio binascii deflate framebuf gc hashlib io json machine micropython os random select struct sys"
-
-
-def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes_a_new_one(
-    tmp_path: pathlib.Path,
-) -> None:
-    """A name made late, by the game-over screen's import or the link's pull code in a long
-    session, could need a new pool of 640 names in one piece that a fragmented heap no longer
-    has (on the rp2 build: the pull failed there at the Pico W's heap less 30%). runtime.py
-    takes in deploy's interned_names.mpy first, so all the pools open at boot."""
-    from adjutant.deploy import build
-
-    build(REPO, tmp_path)
-    modules = sorted(
-        ".".join(path.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__")
-        for path in tmp_path.rglob("*.mpy")
-        if path.stem != "interned_names"
-    )
-    assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
-    script = (
-        "import %s, time\n" % ", ".join(_PORT_MODULES.split())
-        + "sys.path.insert(0, '')\n"
-        + "import interned_names\n"
-        + "micropython.qstr_info()\n"
-        + "for m in %r:\n    __import__(m)\n" % modules
-        + "micropython.qstr_info()\n"
-    )
-    done = subprocess.run(
-        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", done.stdout)]
-    assert len(counts) == 2, done.stdout + done.stderr
-    assert counts[1] == counts[0], "importing the firmware made %d new names" % (counts[1] - counts[0])

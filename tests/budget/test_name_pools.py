@@ -1,0 +1,74 @@
+"""The names the firmware uses, taken in at boot: all of them, and room left in the pools.
+
+MicroPython keeps each name (qstr) in pools that double and are never freed: on the rp2 build
+as on the unix port, six pools hold 1,260 names, and the seventh holds 1,280 more, 7.7 KB in
+one piece on a board. Boot takes in every name the firmware uses (deploy's interned_names.mpy,
+host/adjutant/interned_names.py), so the pools open while the heap is whole.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+import subprocess
+import sys
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SIX_POOLS = 1260  # names six pools hold (20 + 40 + ... + 640), measured on both builds
+ROOM = 60  # left for what a board names at run time: 1,072 of 1,260 on the rp2 build at 50568fd
+
+# What a board has built in beside the firmware: imported before the names are taken in, as
+# boot and MicroPython's own start do, so that only the firmware's names are counted.
+_PORT_MODULES = "asyncio binascii deflate framebuf gc hashlib io json machine micropython os random select struct sys"
+
+
+def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
+    """The names MicroPython holds after deploy's build took in interned_names, and after all
+    the firmware's modules were imported then (the unix port: its pools are the rp2 build's)."""
+    from adjutant.deploy import build
+
+    build(REPO, tmp_path)
+    modules = sorted(
+        ".".join(path.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__")
+        for path in tmp_path.rglob("*.mpy")
+        if path.stem != "interned_names"
+    )
+    assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
+    script = (
+        "import %s, time\n" % ", ".join(_PORT_MODULES.split())
+        + "sys.path.insert(0, '')\n"
+        + "import interned_names\n"
+        + "micropython.qstr_info()\n"
+        + "for m in %r:\n    __import__(m)\n" % modules
+        + "micropython.qstr_info()\n"
+    )
+    done = subprocess.run(
+        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", done.stdout)]
+    assert len(counts) == 2, done.stdout + done.stderr
+    return counts
+
+
+def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes_a_new_one(
+    tmp_path: pathlib.Path,
+) -> None:
+    """A name made late, by the game-over screen's import or the link's pull code in a long
+    session, could need a new pool of 640 names in one piece that a fragmented heap no longer
+    has (on the rp2 build: the pull failed there at the Pico W's heap less 30%). runtime.py
+    takes in deploy's interned_names.mpy first, so all the pools open at boot."""
+    counts = _names_after_boot(tmp_path)
+    assert counts[1] == counts[0], "importing the firmware made %d new names" % (counts[1] - counts[0])
+
+
+def test_the_firmwares_names_leave_room_in_the_six_pools_a_board_opens_for_them(tmp_path: pathlib.Path) -> None:
+    """Past 1,260 names a board opens a seventh pool at boot, 7.7 KB more of its heap for good:
+    the figures of bench/boards.py would have to be measured again and stated."""
+    counts = _names_after_boot(tmp_path)
+    assert counts[0] <= SIX_POOLS - ROOM, (
+        "the firmware now has %d names, within %d of the %d that six pools hold: measure the boards "
+        "(bench/boards.py) and state the seventh pool, or name less" % (counts[0], ROOM, SIX_POOLS)
+    )
