@@ -53,7 +53,8 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         for name in ("journal_fold.mpy", "my_sensor.mpy"):
             (tmp_path / name).write_bytes(b"M\x06\x00\x1f\x00\x00")
             copy = [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "cp", str(tmp_path / name), ":"]
-            assert subprocess.run(copy, capture_output=True, timeout=60).returncode == 0
+            copied = subprocess.run(copy, capture_output=True, text=True, timeout=60)
+            assert copied.returncode == 0, copied.stderr
         first = adjutant(dev.serial_path, "deploy").stdout
         assert "plain MicroPython" in first
         info = answers(dev.serial_path)
