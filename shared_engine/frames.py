@@ -15,7 +15,6 @@ every length is bounded before anything is allocated for it.
 import json
 from binascii import a2b_base64, b2a_base64, crc32
 
-from .canonical_json import length  # noqa: F401  (the link's state reply measures with it)
 from .canonical_json import write as write_json
 
 PROTOCOL = 2  # 2: a game's sha256 is of the compact records as sent (1: of the canonical log)

@@ -1,6 +1,6 @@
 """Folding a game's journal into a new snapshot (journal/__init__.py has the file format).
 
-Work for a pause in play (session.compact), a new game and a repair, never a
+Work for a pause in play (Session.fold), a new game and a repair, never a
 press: the UI drops this module back on the mat (lazy.ON_MAT).
 """
 

