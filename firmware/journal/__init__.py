@@ -18,62 +18,16 @@ What a press needs (append a record) is here. Reading a game back
 (journal/read.py) and folding it into a snapshot (journal/fold.py) load when
 they are needed, at boot and in a pause, and the UI drops them back on the mat.
 
-Lines are bytes, never str: MicroPython looks up every str it makes among all
-the interned names, about 9,000 instructions a string.
+The lines themselves, checked and written, are journal/lines.py.
 """
 
-import io
-import json
 import os
-from binascii import crc32
 
 import wallclock
 
+from journal.lines import checked_lines, line, record_bytes, remove_quietly
 
-def json_bytes(value):
-    """Compact JSON as bytes. For an action, its record as stored and sent: b'["bp",14,12]'."""
-    out = io.BytesIO()
-    json.dump(value, out, separators=(",", ":"))  # type: ignore[call-overload]  # the stubs have it positional; MicroPython takes only the keyword
-    return out.getvalue()
-
-
-record_bytes = json_bytes  # JSON writes a tuple as a list
 FOLD_AFTER = 48  # journal records before the journal is folded into a snapshot
-
-
-def line(data):
-    return b"%08x %s\n" % (crc32(data), data)
-
-
-def checked_lines(path, problems):
-    """The JSON of each good line, as bytes; stops at the first bad one."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return
-    with f:
-        number = 0
-        for raw in f:
-            number += 1
-            good = len(raw) > 10 and raw[-1:] == b"\n" and raw[8:9] == b" "
-            if good:
-                text = raw[9:-1]
-                try:
-                    good = int(raw[:8], 16) == crc32(text)
-                except ValueError:
-                    good = False
-            if not good:
-                problems.append("%s line %d damaged; it and what follows were dropped" % (path, number))
-                return
-            yield text
-
-
-def remove_quietly(path):
-    """Remove a file if it is there."""
-    try:
-        os.remove(path)
-    except OSError:
-        pass
 
 
 class Journal:

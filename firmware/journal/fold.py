@@ -11,7 +11,7 @@ from hashlib import sha256
 
 import wallclock
 
-from journal import json_bytes, line, record_bytes, remove_quietly
+from journal.lines import json_bytes, line, record_bytes, remove_quietly
 
 
 def summary(game):

@@ -7,7 +7,7 @@ module back on the mat (lazy.ON_MAT), so it takes no heap during play.
 import json
 import os
 
-from journal import checked_lines, remove_quietly
+from journal.lines import checked_lines, remove_quietly
 from shared_engine.errors import GameError
 from shared_engine.game_core import GameCore
 

@@ -7,7 +7,7 @@ import hashlib
 import json
 import os
 
-from journal import remove_quietly as _remove
+from journal.lines import remove_quietly as _remove
 
 from shared_engine import frames
 

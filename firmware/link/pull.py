@@ -6,8 +6,9 @@ See docs/protocol.md for the requests.
 """
 
 import wallclock
-from journal import Journal, games, record_bytes
+from journal import Journal, games
 from journal.fold import log_digest
+from journal.lines import record_bytes
 from journal.read import read_meta
 
 from shared_engine import frames

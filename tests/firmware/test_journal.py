@@ -95,7 +95,7 @@ def test_records_are_stored_compact_and_older_firmwares_full_records_still_load(
 
     assert stored == [encode_compact(a) for a in game.actions]  # the form the link sends: ["next"]
     # a journal written by older firmware holds full records; they load, and new ones follow compact
-    from journal import line as _line
+    from journal.lines import line as _line
 
     with open(j.journal_path(), "wb") as f:
         for action in game.actions:

@@ -142,8 +142,8 @@ def saved_game():
     over the link, and what `adjutant import` takes."""
     import json
 
-    from journal import record_bytes
     from journal.fold import log_digest
+    from journal.lines import record_bytes
     from link.pull import _times
 
     session = UI[-1].session
