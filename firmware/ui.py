@@ -9,6 +9,7 @@ from time import ticks_diff, ticks_ms
 
 import gfx
 import screens
+from micropython import const
 from oled import RETRY_MS
 from screens.base import number
 from screens.mat import MatScreen
@@ -20,6 +21,11 @@ TOAST_MS = 3000
 PAUSE_MS = 1000
 # The screen each moment of the game (Session.moment) brings, by its name in screens/.
 BROUGHT = {"battle": "BattleEntry", "reshuffle": "Reshuffle", "hands": "HandsEntry", "over": "GameOver"}
+# What a button does now (UI.input): acts; only wakes the panel; or nothing until every button is
+# up, the rest of a press that woke the panel or of two buttons pressed at once.
+_AWAKE = const(0)
+_ASLEEP = const(1)
+_SWALLOWING = const(2)
 
 
 class UI:
@@ -28,17 +34,22 @@ class UI:
         self.buttons = buttons
         self.board_name = board_name
         self.settings = settings
+        # The message over the screen, or None: news goes after toast_ms, or with the next press,
+        # which acts as well; a warning (toast_ms None) stays until OK or BACK, which do nothing else.
         self.toast = None
         self.toast_at = ticks_ms()
-        self.toast_ms = TOAST_MS
-        self.must_read = False  # the toast is a warning: it stays, and only OK or BACK closes it
+        self.toast_ms = TOAST_MS  # type: int | None
+        self.input = _AWAKE
         self.idle_at = ticks_ms() if now is None else now
-        self.asleep = False
-        self.swallow = False  # ignore the rest of a press that woke or dismissed
-        self.dirty = True  # the whole screen is to be drawn again
-        self.count = None  # type: tuple | None  # a count to draw again alone: (value, y, scale, width)
-        self.loaded = True  # code was loaded since the lazy modules were dropped (boot loads some)
-        self.moved = False  # the screen stack changed since this step began
+        # What the next frame draws: the whole screen (dirty), or a count's digits alone (count,
+        # which also tells the whole screen's drawing where the change is); or nothing.
+        self.dirty = True
+        self.count = None  # type: tuple | None  # (value, y, scale, width)
+        # What code goes at the end of a step (lazy.py): two triggers, as one can come without the
+        # other. Code was loaded since the mat last dropped it (boot loads some): all goes once
+        # on the mat. The stack changed in this step: the code of the screens gone goes.
+        self.loaded = True
+        self.moved = False
         # A screen the game's moment asks for (the battle, the reshuffle, the end), opened once the
         # key that got there has returned and the closed screen's code is dropped.
         self.bring = None
@@ -107,21 +118,22 @@ class UI:
         self.dirty = True
 
     def say(self, text, ms=TOAST_MS):
-        """A message that goes by itself; the next press closes it and still acts."""
-        if self.must_read:  # a warning on screen is not covered by news
+        """News: a message that goes by itself; the next press closes it and still acts."""
+        if self.toast is not None and self.toast_ms is None:  # a warning on screen is not covered by news
             return
+        self._show(text, ms)
+
+    def warn(self, text):
+        """A warning: a message that stays until OK (or BACK), and that press does nothing else."""
+        if self.toast is not None and self.toast_ms is None:  # one warning after another: keep both
+            text = "%s; %s" % (self.toast, text)
+        self._show(text, None)
+
+    def _show(self, text, ms):
         self.toast = text
         self.toast_at = ticks_ms()
         self.toast_ms = ms
         self.dirty = True
-
-    def warn(self, text):
-        """A message that must be read: it stays until OK (or BACK), and that press does nothing else."""
-        if self.must_read:  # one warning after another: keep both
-            text = "%s; %s" % (self.toast, text)
-        self.must_read = False
-        self.say(text)
-        self.must_read = True
 
     def set(self, key, value):
         self.settings[key] = value
@@ -145,14 +157,15 @@ class UI:
     def due(self, now):
         """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
         wait = self.buttons.due(now)
-        if (self.dirty or self.count) and not self.asleep:  # asleep, the next frame waits for the wake-up press
+        awake = self.input != _ASLEEP
+        if (self.dirty or self.count) and awake:  # asleep, the next frame waits for the wake-up press
             return 0
-        if self.toast and not self.must_read:
+        if self.toast is not None and self.toast_ms is not None:  # news, going by itself
             wait = sooner(wait, self.toast_ms + 1 - ticks_diff(now, self.toast_at))
         sleep_s = self.settings["sleep"]
-        if sleep_s and not self.asleep:
+        if sleep_s and awake:
             wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
-        if self.display.fault is not None and not self.asleep:
+        if self.display.fault is not None and awake:
             wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
         if self.session.fold_due() and not self.buttons.any_down():  # a held button's release wakes us
             wait = sooner(wait, PAUSE_MS + 1 - ticks_diff(now, self.idle_at))
@@ -164,18 +177,19 @@ class UI:
         self.buttons.poll(now)
         for button, kind in self.buttons.take():
             self.handle(button, kind, now)
-        if self.swallow and not self.buttons.any_down():
-            self.swallow = False
-        if self.toast and not self.must_read and ticks_diff(now, self.toast_at) > self.toast_ms:
+        if self.input == _SWALLOWING and not self.buttons.any_down():
+            self.input = _AWAKE
+        if self.toast is not None and self.toast_ms is not None and ticks_diff(now, self.toast_at) > self.toast_ms:
             self.toast = None
             self.dirty = True
         sleep_s = self.settings["sleep"]
-        if not self.asleep and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
-            self.asleep = True
+        if self.input != _ASLEEP and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
+            self.input = _ASLEEP
             self.display.power(False)
-        if (self.dirty or self.count) and not self.asleep:
+        awake = self.input != _ASLEEP
+        if (self.dirty or self.count) and awake:
             self.render()
-        elif self.display.fault is not None and not self.asleep:
+        elif self.display.fault is not None and awake:
             self.display.show()  # a panel that stopped answering is tried again, and given the whole frame
         if ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down() and self.session.fold_due():
             self.session.fold()
@@ -189,28 +203,26 @@ class UI:
 
     def handle(self, button, kind, now):
         self.idle_at = now
-        if self.asleep:
+        if self.input == _ASLEEP:
             if kind == "DOWN":  # any button wakes the screen and does nothing else
-                self.asleep = False
-                self.swallow = True
+                self.input = _SWALLOWING
                 self.display.power(True)
                 self.dirty = True
             return
-        if self.swallow:
+        if self.input == _SWALLOWING:
             return
         if kind == "CHORD":
             self.say("One button at a time, please")
-            self.swallow = True
+            self.input = _SWALLOWING
             return
         if kind == "DOWN":
             return
-        if self.must_read:
+        if self.toast is not None and self.toast_ms is None:  # a warning: read, then closed
             if kind == "SHORT" and button in ("OK", "BACK"):
                 self.toast = None
-                self.must_read = False
                 self.dirty = True
             return
-        if self.toast:  # news closes with the next press, which acts as well
+        if self.toast is not None:  # news closes with the next press, which acts as well
             self.toast = None
             self.dirty = True
         screen = self.top()
@@ -269,7 +281,7 @@ class UI:
                 self._fault(e)
                 fb.fill(0)
         if self.toast:
-            gfx.toast(fb, self.toast, self.must_read)
+            gfx.toast(fb, self.toast, self.toast_ms is None)
         fb.show(area)
         self.dirty = False
 
