@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
-PAUSE_MS = 1500  # between presses, as in the scripted game (full_game.PAUSE_MS)
+PAUSE_MS = 1500  # between presses, as in the scripted game (scripted_game.PAUSE_MS)
 PULLED_GAMES = 30
 
 
@@ -156,7 +156,7 @@ class Driver:
 
 def play_solitaire(pico, frames, number) -> tuple[bool, str, list[tuple[str, int]]]:
     """The player (EA) against the AI (CP), 10 turns; `number(value)` gives the presses of a
-    number entry (tests/firmware/full_game.py). (the game ended and was scored, why not, the
+    number entry (bench/scripted_game.py). (the game ended and was scored, why not, the
     presses made)."""
     d = Driver(pico, frames)
     d.press("BACK")  # the menu

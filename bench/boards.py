@@ -98,7 +98,7 @@ class Emulator:
         import drive
 
         self.drive = drive
-        self.full_game, self.frames = drive.load_checkout(ROOT)
+        self.scripted_game, self.frames = drive.load_checkout(ROOT)
         subprocess.run(["bash", str(tool / "setup.sh"), str(work)], check=True, capture_output=True)
         from adjutant.deploy import build
 
@@ -150,7 +150,7 @@ class Emulator:
         try:
             pico.boot()
             pico.run(3000)
-            ok, why, presses = board_runs.play_solitaire(pico, self.frames, self.full_game.number)
+            ok, why, presses = board_runs.play_solitaire(pico, self.frames, self.scripted_game.number)
             if not ok:
                 raise RuntimeError("the solitaire game could not be recorded: " + why)
             pico.run(5000)
@@ -200,10 +200,10 @@ class Emulator:
             presses, expected = (
                 (self.solitaire[0], self.solitaire[1])
                 if run == "solitaire"
-                else (self.full_game.events(), self.full_game.expected_totals())
+                else (self.scripted_game.events(), self.scripted_game.expected_totals())
             )
             for button, ms in presses:
-                pico.press(button, ms, self.full_game.PAUSE_MS)
+                pico.press(button, ms, self.scripted_game.PAUSE_MS)
                 if time.monotonic() - started > GAME_WALL_S * (2 if run == "solitaire" else 1):
                     return False, "no end after %d s" % GAME_WALL_S
             pico.run(5000)

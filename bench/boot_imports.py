@@ -20,7 +20,7 @@ import micropython
 repo = sys.argv[1]
 sys.path[:0] = [repo + "/bench", repo]
 
-from tests.firmware import full_game  # noqa: E402
+from bench import scripted_game  # noqa: E402
 
 real_import = builtins.__import__
 
@@ -52,6 +52,6 @@ def first_screen(tapped=False, opens_entry=True):
     raise SystemExit
 
 
-full_game.events = first_screen
+scripted_game.events = first_screen
 builtins.__import__ = traced_import
 import press_work  # noqa: E402, F401

@@ -2,8 +2,8 @@
 
     make bench        (or: .venv/bin/python bench/firmware.py)
 
-Plays the scripted full game of tests/firmware/full_game.py (10 turns, 135
-presses, a pause of full_game.PAUSE_MS after each) on the unchanged firmware
+Plays the scripted full game of bench/scripted_game.py (10 turns, 135
+presses, a pause of scripted_game.PAUSE_MS after each) on the unchanged firmware
 under the MicroPython unix port.
 
 I2C: every byte on the wire, address bytes included, from a press until the
@@ -42,7 +42,7 @@ from adjutant.sim.process import DEVICE_DIR, SimDevice, SimError  # noqa: E402
 from heap_search import smallest_heap  # noqa: E402
 from instructions import ANCHOR, anchor_source  # noqa: E402
 
-from tests.firmware import full_game  # noqa: E402
+from bench import scripted_game  # noqa: E402
 
 STEP = 1024
 STEADY = 4  # the game must also play in each of the next 4 KiB up (heap_search.smallest_heap)
@@ -56,7 +56,7 @@ def play(
     check_turns asks the link for the game after each turn, as a host would. The heap runs
     do not: a host's requests have their own heap cost, which is not what the game at the
     table needs; they check the game from its log afterwards (logged_game). tapped plays the
-    same game by short presses (full_game.events).
+    same game by short presses (scripted_game.events).
     """
     per_press = []
     refreshes = []
@@ -64,15 +64,15 @@ def play(
     def press(button: str, ms: int) -> None:
         before, bursts = dev.i2c_bytes, dev.stats()["i2c_bursts"]
         dev.hold(button, ms)
-        dev.wait(full_game.PAUSE_MS)  # the player's pause: a message going, the journal folded
+        dev.wait(scripted_game.PAUSE_MS)  # the player's pause: a message going, the journal folded
         per_press.append(dev.i2c_bytes - before)
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
 
     if check_turns:
-        wrong = full_game.play(press, lambda: dev.state()["game"], tapped, opens_entry)
+        wrong = scripted_game.play(press, lambda: dev.state()["game"], tapped, opens_entry)
     else:
         wrong = []
-        for button, ms in full_game.events(tapped, opens_entry):
+        for button, ms in scripted_game.events(tapped, opens_entry):
             press(button, ms)
     return per_press, refreshes, wrong
 
@@ -115,7 +115,8 @@ def adafruit_show_bytes() -> int:
     sys.path.insert(0, str(ROOT / "host/adjutant/sim/device"))
     import adafruit_ssd1306
     from oled_chip import OledChip
-    from tests.test_oled_emulator_reference import FakeI2C
+
+    from bench.adafruit_bus import FakeI2C
 
     chip = OledChip("ssd1306")
     display = adafruit_ssd1306.SSD1306_I2C(128, 64, FakeI2C(chip))
@@ -144,7 +145,7 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, opens
                 return False
             # every turn as scripted: a roll, an Attack mark or an undo lost for want of memory fails
             state = logged_game(flash, code, sim)
-            return state["game"]["phase"] == "over" and not full_game.check_log(state["game"])
+            return state["game"]["phase"] == "over" and not scripted_game.check_log(state["game"])
         except (SimError, OSError, ValueError, KeyError, BrokenPipeError):
             return False
 

@@ -31,7 +31,7 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
-from tests.firmware.full_game import PAUSE_MS, events  # noqa: E402  # PAUSE_MS: the player's pause after each press
+from bench.scripted_game import PAUSE_MS, events  # noqa: E402  # PAUSE_MS: the player's pause after each press
 
 ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"

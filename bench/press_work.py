@@ -15,7 +15,7 @@ every 50 ms.
 --dump-before callgrind writes one profile part per stretch: the harness's
 start, boot to the first screen, then one part per press (pin down, held,
 released, and 100 ms after), each followed by a part for the player's pause
-before the next press (full_game.PAUSE_MS), where the firmware does what it
+before the next press (scripted_game.PAUSE_MS), where the firmware does what it
 keeps out of presses (folding the journal into a snapshot). The last line printed says whether the game
 ended as the rules say; the first, the heap the harness itself holds live
 before boot (bench/instructions.py sizes the heap from it, a Pico's on top).
@@ -43,8 +43,8 @@ import vfs  # noqa: E402
 from clock import CLOCK  # noqa: E402
 from flash import FileFlash, littlefs  # noqa: E402
 
-from tests.firmware import full_game  # noqa: E402
-from tests.firmware.stand_ins import Dice, Flag  # noqa: E402
+from bench import scripted_game  # noqa: E402
+from bench.stand_ins import Dice, Flag  # noqa: E402
 
 mark = clock._real_time.ticks_cpu
 NAMES = ("UP", "DOWN", "OK", "BACK")
@@ -52,7 +52,7 @@ PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}
 POLL_MS = 5  # the earlier design's button poll
 FRAME_MS = 50  # and its screen task's longest wait
 SETTLE_MS = 100
-PAUSE_MS = full_game.PAUSE_MS
+PAUSE_MS = scripted_game.PAUSE_MS
 
 
 class Bus:
@@ -135,7 +135,7 @@ wake = Flag()
 buttons.wake = wake
 since = [CLOCK.now]
 presses = 0
-for button, ms in full_game.events(False, opens_entry):
+for button, ms in scripted_game.events(False, opens_entry):
     for level, held in ((0, ms), (1, SETTLE_MS)):
         machine.Pin.pins[PINS[button]].set_level(level)
         if woken:
@@ -151,4 +151,4 @@ for button, ms in full_game.events(False, opens_entry):
     mark()  # -- the pause after it
 session = getattr(device, "session", device)
 final = session.game.state.result[0] if session.game.state.result else None
-print("presses %d, i2c %d, final %s, expected %s" % (presses, Bus.sent, final, full_game.expected_totals()))
+print("presses %d, i2c %d, final %s, expected %s" % (presses, Bus.sent, final, scripted_game.expected_totals()))

@@ -5,7 +5,7 @@
 A plain turn of a basic game: the Random Event d6 rolled, the Attacker's
 Attack card marked in Combat Round 1, OK held on to Battle Resolution (the
 README's shortcut), the battle entered, the captured BP, the draw and the
-flip. The scripted game's turns give the numbers (tests/firmware/full_game.py):
+flip. The scripted game's turns give the numbers (bench/scripted_game.py):
 the Attacker wins six of the battles counted, the Defender two.
 
 The person reads the panel (the simulator's panel_text, off the emulated
@@ -33,7 +33,7 @@ from adjutant.sim.panel_text import read  # noqa: E402
 from adjutant.sim.process import SimDevice  # noqa: E402
 from instructions import anchor_source  # noqa: E402
 
-from tests.firmware import full_game  # noqa: E402
+from bench import scripted_game  # noqa: E402
 
 ANCHOR = "5ab3fa3"  # the firmware before winner-only entry and the battle entry opening by itself (issue 33)
 PLAIN = (1, 2, 3, 4, 6, 7, 8, 9)  # turn 5 ends with the reshuffle (8.1), turn 10 with the count: not plain
@@ -56,11 +56,11 @@ class Person:
         return self.read[pixels]
 
     def tap(self, button: str) -> None:
-        self.dev.hold(button, full_game.SHORT, SETTLE_MS)
+        self.dev.hold(button, scripted_game.SHORT, SETTLE_MS)
         self.presses += 1
 
     def hold(self, button: str) -> None:
-        self.dev.hold(button, full_game.LONG, SETTLE_MS)
+        self.dev.hold(button, scripted_game.LONG, SETTLE_MS)
         self.presses += 1
 
     def shown_number(self) -> int:
@@ -93,7 +93,7 @@ def plain_turn(person: Person, turn: int, winner_only: bool, asks_to_open: bool)
     """One plain turn from its Random Event phase to the next turn's; returns its presses."""
     dev = person.dev
     before = person.presses
-    cp, ea, captured = full_game.bp(turn)
+    cp, ea, captured = scripted_game.bp(turn)
     person.tap("OK")  # "OK roll d6"
     person.tap("OK")  # the d6 screen: "OK next"
     person.tap("UP")  # "Attack? ^ mark" (7.10)
@@ -168,7 +168,7 @@ def main() -> None:
             before = play(source, winner_only=False, asks_to_open=True)
             print(line(f"{anchor} (before), both BP totals", before))
             print(f"  both BP: {statistics.mean(before) / statistics.mean(both):.2f}x fewer presses now")
-    scripted = full_game.events()
+    scripted = scripted_game.events()
     print(f"The scripted 10-turn game (a hold counts once): {len(scripted)} presses")
 
 

@@ -47,10 +47,10 @@ def gzipped(dist: pathlib.Path) -> tuple[int, int]:
 
 
 def presses_file(work: pathlib.Path) -> tuple[pathlib.Path, int]:
-    from tests.firmware import full_game
+    from bench import scripted_game
 
-    turns = [full_game.turn_presses(t, tapped=True) for t in range(1, full_game.TURNS + 1)]
-    turns[-1] += full_game.final_presses(tapped=True)
+    turns = [scripted_game.turn_presses(t, tapped=True) for t in range(1, scripted_game.TURNS + 1)]
+    turns[-1] += scripted_game.final_presses(tapped=True)
     path = work / "presses.json"
     path.write_text(json.dumps({"turns": turns, "gap": 110}))
     return path, sum(len(t) for t in turns)
@@ -114,9 +114,9 @@ def simulator_cpu_per_press() -> float:
     """The same tapped game on the terminal simulator: its process's CPU ms per press."""
     from adjutant.sim.process import SimDevice
 
-    from tests.firmware import full_game
+    from bench import scripted_game
 
-    presses = full_game.events(tapped=True)
+    presses = scripted_game.events(tapped=True)
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "f.img", seed=3) as dev:
         dev.wait(300)
         ticks = os.sysconf("SC_CLK_TCK")

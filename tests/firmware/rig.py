@@ -28,7 +28,7 @@ from clock import CLOCK  # noqa: E402
 from flash import BLOCK, RamFlash, littlefs  # noqa: E402  (the power-cut test makes its own flash)
 from oled_chip import OledChip  # noqa: E402
 
-from tests.firmware.stand_ins import Dice  # noqa: E402
+from bench.stand_ins import Dice  # noqa: E402
 
 BUTTONS = ("UP", "DOWN", "OK", "BACK")
 PINS = {"UP": 10, "DOWN": 11, "OK": 12, "BACK": 13}

@@ -16,7 +16,7 @@ each text with its place and size, for the layout checks.
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 import gfx
 
-from tests.firmware.stand_ins import Flag
+from bench.stand_ins import Flag
 
 # isort: on
 

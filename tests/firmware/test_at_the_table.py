@@ -3,8 +3,8 @@
 import json
 import os
 
+from bench.scripted_game import number
 from tests.firmware import rig
-from tests.firmware.full_game import number
 from tests.firmware.table import Table
 
 CARDS = {

@@ -3,8 +3,8 @@
 Pressed through the pins as a player presses; what is checked is what the panel shows and what the log keeps.
 """
 
+from bench.scripted_game import number
 from tests.firmware import rig
-from tests.firmware.full_game import number
 from tests.firmware.table import Table
 
 OK = ("OK", 80)

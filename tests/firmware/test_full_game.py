@@ -1,6 +1,6 @@
 """A whole game pressed through the buttons' pins, each turn's outcome checked as it ends."""
 
-from tests.firmware import full_game
+from bench import scripted_game
 from tests.firmware.table import Table
 
 
@@ -17,15 +17,15 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
         wire.append(rig.machine.I2C.wire_bytes - before)
         layout.extend(table.layout_faults())
 
-    wrong = full_game.play(press, table.state)
+    wrong = scripted_game.play(press, table.state)
     assert not wrong, wrong
     assert not layout, layout
     state = table.ui.session.game.state
     assert state.phase == "over", state.phase
-    assert state.result[0] == full_game.expected_totals(), state.result
+    assert state.result[0] == scripted_game.expected_totals(), state.result
     assert table.screen() == "over"
     assert "WINS" in table.text() or "DRAW" in table.text()
-    assert len(full_game.events()) <= 164, len(full_game.events())  # half of the 328 it took before
+    assert len(scripted_game.events()) <= 164, len(scripted_game.events())  # half of the 328 it took before
     # The driver sends only the runs of columns that changed. Bytes are not a clock, so a ceiling
     # holds: 10% over the 516 bytes a press costs today (a hold in number entry draws many frames).
     # Sending whole pages instead would cost over twice as much.
@@ -57,10 +57,10 @@ def test_the_same_game_by_taps_alone_every_turn_7_14_7_18_and_the_score_3_2_3_5(
         table.press(button, ms)
         wire.append(rig.machine.I2C.wire_bytes - before)
 
-    wrong = full_game.play(press, table.state, tapped=True)
+    wrong = scripted_game.play(press, table.state, tapped=True)
     assert not wrong, wrong
-    assert table.ui.session.game.state.result[0] == full_game.expected_totals()
-    assert len(wire) == len(full_game.events(tapped=True)) == 306
+    assert table.ui.session.game.state.result[0] == scripted_game.expected_totals()
+    assert len(wire) == len(scripted_game.events(tapped=True)) == 306
     # The issue's 254 B a press was measured this way (328 taps, the script of the time); a tap
     # that counts a point redraws only the number's columns. Ceiling: 10% over today's 226.
     mean = sum(wire) / len(wire)
@@ -72,7 +72,7 @@ def test_game_resumes_after_restart_at_the_same_step():
     from tests.firmware import rig
 
     table = Table.fresh()
-    table.play(full_game.events()[:30])
+    table.play(scripted_game.events()[:30])
     before = rig.logged(table.ui.session.game)
     again = table.restart()
     assert rig.logged(again.ui.session.game) == before

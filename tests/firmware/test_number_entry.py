@@ -6,8 +6,8 @@ nothing is left behind on the glass, and that what a count draws is what the
 whole screen drawn again would show.
 """
 
+from bench.scripted_game import number
 from tests.firmware import rig
-from tests.firmware.full_game import number
 from tests.firmware.table import Table
 
 

@@ -9,7 +9,7 @@ already on flash), and nothing before it may be missing.
 # isort: off
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from clock import PowerCut
-from tests.firmware.full_game import debounced, expected_totals
+from bench.scripted_game import debounced, expected_totals
 
 # isort: on
 

@@ -2,8 +2,8 @@
 
 import sys
 
+from bench.scripted_game import events, expected_totals
 from tests.firmware import rig
-from tests.firmware.full_game import events, expected_totals
 from tests.firmware.table import Table
 
 # runtime.py is the boot: it imports MicroPython's asyncio (sleep_ms), which CPython's is not

@@ -1,6 +1,6 @@
 """Solitaire Rules 3.3 at the table: what the device asks of the player, pressed through the buttons."""
 
-from tests.firmware.full_game import number
+from bench.scripted_game import number
 from tests.firmware.table import Table
 from tests.firmware.test_screens_layout import crawl
 

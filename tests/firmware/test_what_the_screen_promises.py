@@ -1,8 +1,8 @@
 """What a screen says it will do, it does: reminders say how to close them, a finished game's mat
 shows its score, solitaire marks whose side is whose, and what OK confirmed outlasts a power cut."""
 
+from bench.scripted_game import number
 from tests.firmware import rig
-from tests.firmware.full_game import number
 from tests.firmware.table import Table
 from tests.firmware.test_battle_entry import choose, to_battle
 

@@ -7,12 +7,12 @@ import subprocess
 import serial
 from adjutant.sim.process import SimDevice
 
+from bench import scripted_game
 from tests.cli_run import run_cli
-from tests.firmware import full_game
 
 
 def play(dev: SimDevice) -> None:
-    assert full_game.play(dev.hold, lambda: dev.state()["game"]) == []
+    assert scripted_game.play(dev.hold, lambda: dev.state()["game"]) == []
 
 
 def adjutant(dev: SimDevice, db: pathlib.Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:

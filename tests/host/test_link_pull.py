@@ -19,8 +19,8 @@ from adjutant.pull import pull
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
+from bench.scripted_game import expected_totals
 from tests.cli_run import run_cli
-from tests.firmware.full_game import expected_totals
 from tests.host.link_cli import adjutant
 
 REPO = pathlib.Path(__file__).resolve().parents[2]

@@ -21,8 +21,8 @@ import time
 from adjutant.link.client import connect
 from adjutant.sim.process import SimDevice
 
+from bench import scripted_game
 from tests.cli_run import run_cli
-from tests.firmware import full_game
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 ZONE = "XYZ-05:30"  # POSIX: UTC+05:30, no tz database needed
@@ -73,7 +73,7 @@ def play_full_game(dev: SimDevice, think_ms: int = 55_000) -> None:
         dev.wait(think_ms)
         return game
 
-    assert full_game.play(press, each_turn) == []
+    assert scripted_game.play(press, each_turn) == []
 
 
 def end_at_once(dev: SimDevice) -> None:
@@ -143,8 +143,8 @@ def test_a_game_played_before_any_connection_is_dated_from_the_uptime_and_marked
 
 def play_full_game_from_roll(dev: SimDevice) -> None:
     """The scripted game, its first press (the roll) already made."""
-    presses = full_game.events()
-    assert presses[0] == full_game.OK
+    presses = scripted_game.events()
+    assert presses[0] == scripted_game.OK
     for button, ms in presses[1:]:
         dev.hold(button, ms)
     assert dev.state()["game"]["phase"] == "over"

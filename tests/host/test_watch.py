@@ -11,8 +11,8 @@ from adjutant.link.client import Device
 from adjutant.sim.process import SimDevice
 from adjutant.watch import follow, say
 
+from bench import scripted_game
 from shared_engine.game import Game
-from tests.firmware import full_game
 
 
 def _watched(dev: SimDevice, presses: list) -> list[str]:
@@ -40,8 +40,8 @@ def _watched(dev: SimDevice, presses: list) -> list[str]:
 def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
         dev.wait(300)
-        seen = _watched(dev, full_game.turn_presses(1))  # turn 1 as the scripted game plays it
-        cp, ea, captured = full_game.bp(1)
+        seen = _watched(dev, scripted_game.turn_presses(1))  # turn 1 as the scripted game plays it
+        cp, ea, captured = scripted_game.bp(1)
         winner = "CP" if cp >= ea else "EA"  # CP defends turn 1 and wins ties (7.14)
         face = dev.state()["game"]["track"][0]["rolls"][0]
     assert seen[0].startswith("g0001  turn 1/10  phase re")

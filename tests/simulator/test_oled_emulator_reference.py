@@ -13,25 +13,7 @@ sys.path.insert(0, "host/adjutant/sim/device")
 adafruit_ssd1306 = pytest.importorskip("adafruit_ssd1306")
 from oled_chip import OledChip  # noqa: E402
 
-
-class FakeI2C:
-    """Enough of busio.I2C for adafruit_bus_device: every write goes to the chip."""
-
-    def __init__(self, chip: OledChip):
-        self.chip = chip
-
-    def try_lock(self) -> bool:
-        return True
-
-    def unlock(self) -> None:
-        pass
-
-    def writeto(self, address: int, buffer: bytes, *, start: int = 0, end: int | None = None) -> None:
-        assert address == 0x3C
-        self.chip.write(bytes(buffer[start:end]))
-
-    def scan(self) -> list[int]:
-        return [0x3C]
+from bench.adafruit_bus import FakeI2C  # noqa: E402
 
 
 def _draw(display, seed: int) -> None:

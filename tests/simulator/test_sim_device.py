@@ -9,17 +9,17 @@ import pytest
 from adjutant.sim.process import SimDevice
 from adjutant.sim.scenario import run
 
-from tests.firmware import full_game
+from bench import scripted_game
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def test_full_game_through_the_buttons_on_the_simulated_device(dev: SimDevice) -> None:
-    wrong = full_game.play(dev.hold, lambda: dev.state()["game"])  # every turn checked as it ends
+    wrong = scripted_game.play(dev.hold, lambda: dev.state()["game"])  # every turn checked as it ends
     assert wrong == []
     state = dev.state()
     assert state["screen"] == "over"
-    assert state["game"]["end"]["final"] == full_game.expected_totals()
+    assert state["game"]["end"]["final"] == scripted_game.expected_totals()
     assert "WINS" in dev.shown() or "DRAW" in dev.shown()
 
 
@@ -140,8 +140,8 @@ def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> No
             used[name] = stats["heap_alloc"] - stats["rom_heap"]
             if name == "rom":
                 assert stats["rom_heap"] >= image.stat().st_size
-                assert full_game.play(dev.hold, lambda: dev.state()["game"]) == []
-                assert dev.state()["game"]["end"]["final"] == full_game.expected_totals()
+                assert scripted_game.play(dev.hold, lambda: dev.state()["game"]) == []
+                assert dev.state()["game"]["end"]["final"] == scripted_game.expected_totals()
     # bytecode and constants stay in the image: tens of KB less heap than the same .mpy loaded
     assert used["rom"] < used["mpy"] - 20_000, used
 

@@ -182,7 +182,7 @@ def _number(dev: SimDevice) -> int:
 
 def _counts(held_ms: int) -> int:
     """What a number entry counts for a hold of `held_ms`: 1 at once, then buttons.py's repeats."""
-    from tests.firmware.full_game import _repeat_due
+    from bench.scripted_game import _repeat_due
 
     return 1 + sum(1 for k in range(200) if _repeat_due(k) <= held_ms)
 

@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from tests.firmware import full_game
+from bench import scripted_game
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "web"))
@@ -36,8 +36,8 @@ def built(tmp_path: pathlib.Path) -> pathlib.Path:
 
 def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_the_rules(tmp_path: pathlib.Path) -> None:
     dist = built(tmp_path)
-    turns = [full_game.turn_presses(t, tapped=True) for t in range(1, full_game.TURNS + 1)]
-    turns[-1] = turns[-1] + full_game.final_presses(tapped=True)
+    turns = [scripted_game.turn_presses(t, tapped=True) for t in range(1, scripted_game.TURNS + 1)]
+    turns[-1] = turns[-1] + scripted_game.final_presses(tapped=True)
     presses = tmp_path / "presses.json"
     presses.write_text(json.dumps({"turns": turns, "gap": 110}))
     done = subprocess.run(
@@ -50,13 +50,13 @@ def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_th
     lines = [json.loads(line) for line in done.stdout.splitlines()]
     assert "first_frame_ms" in lines[0]
     played = lines[1:]
-    assert [line["turn"] for line in played] == list(range(1, full_game.TURNS + 1))
+    assert [line["turn"] for line in played] == list(range(1, scripted_game.TURNS + 1))
     for line in played:
-        faults = full_game.check_turn(line["game"]["state"], line["turn"])
+        faults = scripted_game.check_turn(line["game"]["state"], line["turn"])
         assert faults == [], (line["turn"], faults)
     last = played[-1]["game"]["state"]
     assert last["phase"] == "over"
-    assert last["end"]["final"] == full_game.expected_totals()
+    assert last["end"]["final"] == scripted_game.expected_totals()
 
 
 def test_the_page_shows_no_frame_of_a_press_until_the_store_has_it(tmp_path: pathlib.Path) -> None:

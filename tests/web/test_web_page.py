@@ -20,7 +20,7 @@ import time
 
 import pytest
 
-from tests.firmware import full_game
+from bench import scripted_game
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "web"))
@@ -123,16 +123,16 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
     player = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     player.open(site)
     _golden("web-first-frame", player.pixels())
-    for turn in range(1, full_game.TURNS + 1):
-        presses = full_game.turn_presses(turn, tapped=True)
-        if turn == full_game.TURNS:
-            presses += full_game.final_presses(tapped=True)
+    for turn in range(1, scripted_game.TURNS + 1):
+        presses = scripted_game.turn_presses(turn, tapped=True)
+        if turn == scripted_game.TURNS:
+            presses += scripted_game.final_presses(tapped=True)
         for button, ms in presses:
             player.press(button, ms)
         player.page.wait_for_timeout(300)
         game = player.state()["state"]
-        assert full_game.check_turn(game, turn) == [], (turn, full_game.check_turn(game, turn))
-    assert game["phase"] == "over" and game["end"]["final"] == full_game.expected_totals()
+        assert scripted_game.check_turn(game, turn) == [], (turn, scripted_game.check_turn(game, turn))
+    assert game["phase"] == "over" and game["end"]["final"] == scripted_game.expected_totals()
     _golden("web-game-over", player.pixels())
     assert player.errors == []
     # Games off the phone: "Save game" downloads it as the device stores it, and `adjutant import`
@@ -176,16 +176,16 @@ KINDS = [
     (1, 0, "a roll: the Random Event d6"),
     (1, 2, "a mark: the Attack card"),
     (2, 3, "an undo: BACK held"),
-    (1, 6 + full_game.bp(1)[0], "a BP entry: CP's face-up BP, the entry's draft"),
-    (1, 6 + sum(full_game.bp(1)) + 2, "a capture: the battle's last OK"),
+    (1, 6 + scripted_game.bp(1)[0], "a BP entry: CP's face-up BP, the entry's draft"),
+    (1, 6 + sum(scripted_game.bp(1)) + 2, "a capture: the battle's last OK"),
 ]
 
 
 def _presses_until(turn: int, index: int) -> list[tuple[str, int]]:
     out: list[tuple[str, int]] = []
     for t in range(1, turn):
-        out += full_game.turn_presses(t, tapped=True)
-    return out + full_game.turn_presses(turn, tapped=True)[: index + 1]
+        out += scripted_game.turn_presses(t, tapped=True)
+    return out + scripted_game.turn_presses(turn, tapped=True)[: index + 1]
 
 
 @pytest.mark.parametrize(("turn", "index", "kind"), KINDS, ids=[k[2].split(":")[0] for k in KINDS])
@@ -223,8 +223,8 @@ def test_the_end_of_a_game_survives_closing_the_page(site: str, browser) -> None
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())
     player.open(site)
-    presses = [p for t in range(1, full_game.TURNS + 1) for p in full_game.turn_presses(t, tapped=True)]
-    presses += full_game.final_presses(tapped=True)
+    presses = [p for t in range(1, scripted_game.TURNS + 1) for p in scripted_game.turn_presses(t, tapped=True)]
+    presses += scripted_game.final_presses(tapped=True)
     for button, ms in presses[:-1]:
         player.press(button, ms)
     player.page.wait_for_timeout(300)
@@ -235,7 +235,7 @@ def test_the_end_of_a_game_survives_closing_the_page(site: str, browser) -> None
     again = Player(context.new_page())
     again.open(site)
     game = again.state()["state"]
-    assert game["phase"] == "over" and game["end"]["final"] == full_game.expected_totals()
+    assert game["phase"] == "over" and game["end"]["final"] == scripted_game.expected_totals()
     context.close()
 
 
@@ -303,7 +303,7 @@ def test_machine_reset_in_the_firmware_restarts_it_from_the_stored_flash(site: s
 def test_export_device_then_import_it_on_another_phone_brings_the_game(site: str, browser, tmp_path) -> None:
     first = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     first.open(site)
-    for button, ms in full_game.turn_presses(1, tapped=True)[:3]:  # a roll and a mark
+    for button, ms in scripted_game.turn_presses(1, tapped=True)[:3]:  # a roll and a mark
         first.press(button, ms)
     first.page.wait_for_timeout(300)
     shown = first.state()
