@@ -118,22 +118,20 @@ class UI:
         self.dirty = True
 
     def say(self, text, ms=TOAST_MS):
-        """News: a message that goes by itself; the next press closes it and still acts."""
-        if self.toast is not None and self.toast_ms is None:  # a warning on screen is not covered by news
-            return
-        self._show(text, ms)
-
-    def warn(self, text):
-        """A warning: a message that stays until OK (or BACK), and that press does nothing else."""
-        if self.toast is not None and self.toast_ms is None:  # one warning after another: keep both
-            text = "%s; %s" % (self.toast, text)
-        self._show(text, None)
-
-    def _show(self, text, ms):
+        """News: a message that goes by itself after `ms`; the next press closes it and still acts.
+        With `ms` None, a warning (warn)."""
+        if self.toast is not None and self.toast_ms is None:  # a warning on screen
+            if ms is not None:  # is not covered by news
+                return
+            text = "%s; %s" % (self.toast, text)  # one warning after another: keep both
         self.toast = text
         self.toast_at = ticks_ms()
         self.toast_ms = ms
         self.dirty = True
+
+    def warn(self, text):
+        """A warning: a message that stays until OK (or BACK), and that press does nothing else."""
+        self.say(text, None)
 
     def set(self, key, value):
         self.settings[key] = value
