@@ -399,6 +399,9 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
         # the new release beside the old and takes over
         player.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
         player.page.wait_for_function("caches.keys().then(k => k.join() === 'adjutant-newrelease01')", timeout=20000)
+        # and the hand-over is done (the old copy deleted is only its first half): the next start comes after
+        handed_over = "navigator.serviceWorker.getRegistration().then(r => !r.waiting && r.active.state == 'activated')"
+        player.page.wait_for_function(handed_over, timeout=20000)
         for _ in range(3):  # the start during the hand-over may still get the old page; the next, the new
             player.page.goto(f"http://localhost:{port}/", wait_until="domcontentloaded")
             player.wait_frame(0)
