@@ -7,6 +7,7 @@ import os
 import pathlib
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -19,9 +20,9 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 class Tmux:
     """The simulator in a tmux session of its own server, 80 columns by 24 rows."""
 
-    def __init__(self, tmp: pathlib.Path):
+    def __init__(self, tmp: pathlib.Path, command: str | None = None):
         self.socket = f"adjutant-test-{os.getpid()}"
-        command = f"{sys.executable} -m adjutant.sim.terminal --fresh --seed 1 --flash {tmp / 'sim.img'}"
+        command = command or f"{sys.executable} -m adjutant.sim.terminal --fresh --seed 1 --flash {tmp / 'sim.img'}"
         env = dict(os.environ, XDG_CACHE_HOME=str(tmp))  # its marker in tmp, not the user's cache
         self._tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "sim", "-c", str(REPO), command, env=env)
 
@@ -107,3 +108,50 @@ def test_in_tmux_a_held_key_counts_while_held_stops_when_let_go_and_a_tap_after_
         time.sleep(0.2)
     time.sleep(0.6)
     assert _count(sim.pane()) == held + 5, sim.pane()
+
+
+def _holding(flash: pathlib.Path) -> dict[int, str]:
+    """The processes whose command line names the flash file (make, the simulator, its device)."""
+    found = {}
+    for proc in pathlib.Path("/proc").iterdir():
+        try:
+            line = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if proc.name.isdigit() and str(flash) in line:
+            found[int(proc.name)] = line
+    return found
+
+
+def test_closing_the_terminal_of_make_sim_stops_the_simulator_and_keeps_the_game(tmp_path: pathlib.Path) -> None:
+    # The window closed: the hang-up reaches make, the terminal's session leader, which waits for
+    # the simulator; the simulator sees its terminal gone, and quits as on q.
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
+    flash = tmp_path / "sim.img"
+    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    try:
+        sim.wait_for("OK roll d6")
+        sim.keys("Enter")
+        rolled = sim.wait_for("OK next")
+    finally:
+        sim.close()
+    deadline = time.monotonic() + 20
+    while _holding(flash) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    left = _holding(flash)
+    for pid in left:  # not left spinning for the tests after this one
+        os.kill(pid, signal.SIGKILL)
+    assert left == {}, "the simulator outlived its terminal"
+    again = subprocess.run(
+        [sys.executable, "-m", "adjutant.sim.terminal", "--flash", str(flash)],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=dict(os.environ, XDG_CACHE_HOME=str(tmp_path)),
+    )
+    assert again.returncode == 0, again.stderr  # the flash is free
+    face = re.search(r"Random Event d6 +(\d)", _words(rolled))
+    assert face and f"d6 {face.group(1)}" in again.stdout, again.stdout  # the roll was kept

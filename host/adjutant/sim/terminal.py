@@ -249,7 +249,17 @@ class Words:
         return True
 
 
+class _HungUp(Exception):
+    """The terminal went away (its window closed, its ssh dropped) or the simulator was told to stop."""
+
+
+def _hang_up(*_: object) -> None:
+    raise _HungUp
+
+
 def _interactive(device: SimDevice, problem: str | None) -> int:
+    """Keys in, the panel out, until q, or until the terminal goes: then as q, the device closed
+    and its flash file kept (a simulator left running would hold the flash and spin on a dead tty)."""
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     plan = KeyPlan()
@@ -257,6 +267,10 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
     drawn: tuple = ()
     resized = [True]
     signal.signal(signal.SIGWINCH, lambda *_: resized.__setitem__(0, True))
+    # A hang-up reaches only the terminal's session leader, which may be make, and make waits for
+    # us: so an end of input or a failed write is the terminal gone too.
+    signal.signal(signal.SIGHUP, _hang_up)
+    signal.signal(signal.SIGTERM, _hang_up)
     sys.stdout.write("\x1b[?25l")
     try:
         tty.setcbreak(fd)
@@ -267,7 +281,10 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
                 ready = []
             device.sync()  # the device's time now: each key is timed as it came
             if ready:
-                for key, button, ms in parse_keys(os.read(fd, 64).decode(errors="ignore")):
+                typed = os.read(fd, 64)
+                if not typed:
+                    raise _HungUp
+                for key, button, ms in parse_keys(typed.decode(errors="ignore")):
                     if button == "QUIT":
                         return 0
                     for down in plan.key(key, button, ms, device.now):
@@ -288,9 +305,26 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
                 view = _view(device, frame, words.text, size.columns, size.lines, problem)
                 sys.stdout.write("\x1b[H" + view + "\x1b[J")  # and nothing left below of a longer view
                 sys.stdout.flush()
+    except (_HungUp, OSError) as e:
+        if isinstance(e, OSError) and not _terminal_gone(fd):
+            raise  # not the terminal's: the caller says what failed
+        return 0
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        sys.stdout.write("\x1b[?25h\n")
+        try:
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            sys.stdout.write("\x1b[?25h\n")
+            sys.stdout.flush()
+        except (termios.error, OSError):
+            pass  # no terminal left to put back
+
+
+def _terminal_gone(fd: int) -> bool:
+    """The terminal hung up: its attributes can no longer be read (EIO)."""
+    try:
+        termios.tcgetattr(fd)
+        return False
+    except termios.error:
+        return True
 
 
 WORD_ROWS = 3  # at 80x24: the picture's 18 rows, 3 of the panel's words, the keys and the port
