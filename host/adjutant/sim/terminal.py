@@ -3,7 +3,7 @@
 Keys: Up or w = UP, Down or s = DOWN, Enter, Right or d = OK,
 Backspace, Left or a = BACK. The capital letter (W S D A) holds the button
 for a long press; holding a key holds the button from the terminal's first
-repeat until its repeats stop. q quits. The flash image
+repeat until its repeats stop. q quits, as does closing the terminal. The flash image
 persists between runs; --fresh starts with an empty one.
 
 The board's USB serial port is a pty whose path is printed at the start:
