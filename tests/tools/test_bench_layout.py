@@ -17,7 +17,7 @@ def test_no_bench_imports_from_the_tests() -> None:
 
 
 def test_the_rp2_instrument_still_finds_the_scripted_game_by_its_former_path() -> None:
-    # ../shared/tools/pico/drive.py: load_checkout imports tests.firmware.full_game and plays
+    # The rp2 instrument (drive.py, not in this project): load_checkout imports tests.firmware.full_game and plays
     # its events() with PAUSE_MS between presses, checking expected_totals(); boards.py its number().
     from bench import scripted_game
     from tests.firmware import full_game
