@@ -3,6 +3,7 @@ the screen read off the pane as a player reads it (the panel's words under its p
 
 from __future__ import annotations
 
+import itertools
 import os
 import pathlib
 import re
@@ -20,14 +21,20 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 class Tmux:
     """The simulator in a tmux session of its own server, 80 columns by 24 rows."""
 
+    servers = itertools.count()
+
     def __init__(self, tmp: pathlib.Path, command: str | None = None):
-        self.socket = f"adjutant-test-{os.getpid()}"
+        # A server of its own each time: a server being killed unlinks its socket as it goes, and
+        # would take the socket of a new server of the same name with it.
+        self.socket = f"adjutant-test-{os.getpid()}-{next(Tmux.servers)}"
         command = command or f"{sys.executable} -m adjutant.sim.terminal --fresh --seed 1 --flash {tmp / 'sim.img'}"
         env = dict(os.environ, XDG_CACHE_HOME=str(tmp))  # its marker in tmp, not the user's cache
         self._tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "sim", "-c", str(REPO), command, env=env)
+        self._tmux("set-option", "-t", "sim", "remain-on-exit", "on")  # a command that fails leaves its words
 
     def _tmux(self, *args: str, env: dict | None = None) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, env=env, timeout=30)
+        self.error = done.stderr.strip()
         return done.stdout
 
     def keys(self, *keys: str) -> None:
@@ -43,7 +50,8 @@ class Tmux:
             if text in pane:
                 return pane
             time.sleep(0.05)
-        raise AssertionError(f"{text!r} never showed:\n{self.pane()}")
+        pane = self.pane()
+        raise AssertionError(f"{text!r} never showed (tmux: {self.error or 'ok'}):\n{pane}")
 
     def close(self) -> None:
         self._tmux("kill-server")
