@@ -62,7 +62,7 @@ pictures: $(VENV)/.installed  # the README's report and QR code pictures (needs 
 deploy: $(VENV)/.installed
 	$(BIN)/adjutant --port $(or $(PORT),auto) deploy
 
-# The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
+# The phone page's packages, installed as the lock file pins them.
 $(WEB_NPM): web/package.json web/package-lock.json
 	@command -v npm >/dev/null || { echo "make: the phone page needs node and npm (Debian: apt install nodejs npm)"; exit 1; }
 	cd web && npm ci --no-audit --no-fund --loglevel=error
@@ -72,6 +72,7 @@ $(WEB_NPM): web/package.json web/package-lock.json
 web: $(VENV)/.installed $(WEB_NPM)
 	$(BIN)/python web/build.py --serve $(or $(WEB_PORT),8080)
 
+# The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
 sim: $(VENV)/.installed
 	$(BIN)/python -m adjutant.sim.terminal $(ARGS)
 
