@@ -23,7 +23,6 @@ import json
 import os
 import pathlib
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
@@ -80,10 +79,8 @@ def chromium_runs(dist: pathlib.Path) -> tuple[list[float], list[float]] | None:
     import build
     from playwright.sync_api import sync_playwright
 
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = build.serve(dist, port)
+    server = build.serve(dist, 0)  # a free port, taken as it is found
+    port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{port}/"
     shown = "Number(document.getElementById('panel').dataset.frames || 0) > 0"

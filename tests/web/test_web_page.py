@@ -13,7 +13,6 @@ import base64
 import io
 import os
 import pathlib
-import socket
 import sys
 import threading
 import time
@@ -41,10 +40,8 @@ def site(tmp_path_factory: pytest.TempPathFactory):
         build.build(dist)
     except build.BuildError as e:
         pytest.fail(str(e))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = build.serve(dist, port)
+    server = build.serve(dist, 0)  # a free port, taken as it is found
+    port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://localhost:{port}/"
     server.shutdown()
@@ -375,10 +372,8 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
 
     dist = tmp_path / "dist"
     old = build.build(dist)
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = build.serve(dist, port)
+    server = build.serve(dist, 0)  # a free port, taken as it is found
+    port = server.server_address[1]
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         player = Player(browser.new_context(**PHONE).new_page())
