@@ -27,7 +27,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -79,10 +78,7 @@ def chromium_runs(dist: pathlib.Path) -> tuple[list[float], list[float]] | None:
     import build
     from playwright.sync_api import sync_playwright
 
-    server = build.serve(dist, 0)  # a free port, taken as it is found
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://localhost:{port}/"
+    server, url = build.serve_in_background(dist)
     shown = "Number(document.getElementById('panel').dataset.frames || 0) > 0"
     cold, warm = [], []
     try:

@@ -20,6 +20,7 @@ import json
 import pathlib
 import shutil
 import sys
+import threading
 from typing import ClassVar
 
 WEB = pathlib.Path(__file__).resolve().parent
@@ -122,6 +123,14 @@ def serve(root: pathlib.Path, port: int, host: str = "127.0.0.1") -> http.server
         return Handler(*args, directory=str(root), **kwargs)
 
     return http.server.ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_background(root: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    """The site on a free port, served from a thread (for the tests and the benchmark): the
+    server, to shut down, and the page's address. Port 0 takes the port as it is found free."""
+    server = serve(root, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://localhost:{server.server_address[1]}/"
 
 
 def main() -> int:

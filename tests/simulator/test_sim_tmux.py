@@ -29,8 +29,9 @@ class Tmux:
         self.socket = f"adjutant-test-{os.getpid()}-{next(Tmux.servers)}"
         command = command or f"{sys.executable} -m adjutant.sim.terminal --fresh --seed 1 --flash {tmp / 'sim.img'}"
         env = dict(os.environ, XDG_CACHE_HOME=str(tmp))  # its marker in tmp, not the user's cache
-        self._tmux("new-session", "-d", "-x", "80", "-y", "24", "-s", "sim", "-c", str(REPO), command, env=env)
-        self._tmux("set-option", "-t", "sim", "remain-on-exit", "on")  # a command that fails leaves its words
+        # A command that fails keeps its pane, and so its words: set before it starts, as it may fail at once.
+        remain = ("start-server", ";", "set-option", "-g", "remain-on-exit", "on", ";")
+        self._tmux(*remain, "new-session", "-d", "-x", "80", "-y", "24", "-s", "sim", "-c", str(REPO), command, env=env)
 
     def _tmux(self, *args: str, env: dict | None = None) -> str:
         done = subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, env=env, timeout=30)
@@ -50,7 +51,7 @@ class Tmux:
             if text in pane:
                 return pane
             time.sleep(0.05)
-        pane = self.pane()
+        pane = self._tmux("capture-pane", "-p", "-S", "-", "-t", "sim")  # with what scrolled off, if it died
         raise AssertionError(f"{text!r} never showed (tmux: {self.error or 'ok'}):\n{pane}")
 
     def close(self) -> None:

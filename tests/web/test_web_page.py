@@ -14,7 +14,6 @@ import io
 import os
 import pathlib
 import sys
-import threading
 import time
 
 import pytest
@@ -40,10 +39,8 @@ def site(tmp_path_factory: pytest.TempPathFactory):
         build.build(dist)
     except build.BuildError as e:
         pytest.fail(str(e))
-    server = build.serve(dist, 0)  # a free port, taken as it is found
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://localhost:{port}/"
+    server, url = build.serve_in_background(dist)
+    yield url
     server.shutdown()
 
 
@@ -372,12 +369,10 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
 
     dist = tmp_path / "dist"
     old = build.build(dist)
-    server = build.serve(dist, 0)  # a free port, taken as it is found
-    port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    server, url = build.serve_in_background(dist)
     try:
         player = Player(browser.new_context(**PHONE).new_page())
-        player.open(f"http://localhost:{port}/")
+        player.open(url)
         player.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
         player.press("OK", 80)
         player.page.wait_for_timeout(400)
@@ -398,7 +393,7 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
         handed_over = "navigator.serviceWorker.getRegistration().then(r => !r.waiting && r.active.state == 'activated')"
         player.page.wait_for_function(handed_over, timeout=20000)
         for _ in range(3):  # the start during the hand-over may still get the old page; the next, the new
-            player.page.goto(f"http://localhost:{port}/", wait_until="domcontentloaded")
+            player.page.goto(url, wait_until="domcontentloaded")
             player.wait_frame(0)
             if player.page.title() == "Adjutant (new)":
                 break
