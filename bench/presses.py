@@ -1,30 +1,47 @@
-"""Presses for a plain turn, as a person makes them: this firmware beside the one before.
+"""Presses for a turn as a person makes them at the table, on real battles: this firmware beside the one before.
 
-    make bench        (or: .venv/bin/python bench/presses.py [ANCHOR_COMMIT])
+    make bench        (or: .venv/bin/python bench/presses.py [--turns FILE.csv] [--anchor COMMIT])
 
-A plain turn of a basic game: the Random Event d6 rolled, the Attacker's
-Attack card marked in Combat Round 1, OK held on to Battle Resolution (the
-README's shortcut), the battle entered, the captured BP, the draw and the
-flip. The scripted game's turns give the numbers (bench/scripted_game.py):
-the Attacker wins six of the battles counted, the Defender two.
+The turns come from FILE (default bench/turns-real.csv): columns
+turn,bp_cp,bp_ea,captured, one row a turn of a basic game. The winner is the
+side with the higher face-up BP, the Defender on a tie (7.14; CP defends turn
+1, 2.7, and the Defender flips each turn, 7.20). Each is played in both entry
+modes: "Battles: winner" (set once in Settings, not counted) and both BP.
+The scripted game's battles (bench/scripted_game.py: captures of 1-4) are
+played the same way as a second row, to compare with.
 
 The person reads the panel (the simulator's panel_text, off the emulated
-OLED's pixels) and counts a tap or a hold as one press each:
-- a number one above the one shown is tapped; a larger one is held, and the
-  hold is let go as soon as the panel shows the number wanted, never timed;
-  an overshoot (a count that came as the finger lifted) is tapped back;
-- with "Battles: winner", the winner is picked instead of both BP totals.
+OLED's pixels), and:
+- sees the panel 250 ms after it changes, and acts on what it shows: OK does
+  what the status line says; a dark panel is pressed once to wake it;
+- taps at most every 150 ms (a finger down 80 ms);
+- sets a number one away with a tap, else holds the button and lets go 250 ms
+  after the panel first shows the number wanted, then taps back any overshoot;
+- plays cards for 90 s between Combat Round 1 and the battle, so the panel's
+  sleep and the press that wakes it count.
+Every tap and every hold counts 1. A turn runs from its Random Event phase to
+the next turn's; the hand's time is the turn's time on the device, the 90 s of
+card play left out. Plain turns leave out turn 5 (the reshuffle, 8.1) and the
+last (the count, 3.2).
 
-The anchor is the firmware at ANCHOR_COMMIT (default: the commit before
-winner-only entry), played the same way; it has no winner-only entry.
+The anchor is the firmware at COMMIT (default: the last before the presses
+merged), played the same way by the same person, as its screens ask: the d6
+screen's "OK next", the Attack card marked, OK held on to the battle, numbers
+counted from 0, the draw and the flip.
+
+The last line, for the default turns and this firmware, is exactly:
+    mean presses per plain turn: winner-only W, both BP B
 """
 
 from __future__ import annotations
 
+import argparse
+import csv
 import pathlib
 import statistics
 import sys
 import tempfile
+from dataclasses import dataclass
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host"), str(ROOT / "bench")]
@@ -35,103 +52,232 @@ from instructions import anchor_source  # noqa: E402
 
 from bench import scripted_game  # noqa: E402
 
-ANCHOR = "5ab3fa3"  # the firmware before winner-only entry and the battle entry opening by itself (issue 33)
-PLAIN = (1, 2, 3, 4, 6, 7, 8, 9)  # turn 5 ends with the reshuffle (8.1), turn 10 with the count: not plain
-LOOK_MS = 10  # how often the person's eye takes in the panel while holding
-SETTLE_MS = 120  # after letting go: the release debounced, the panel redrawn
+ANCHOR = "ae2ec62"  # the firmware before the roll, the battle and the flip took fewer presses (issue 42)
+REAL_TURNS = ROOT / "bench" / "turns-real.csv"
+SEE_MS = 250  # the panel is seen this long after it changes; a hold is let go this long after the number shows
+TAP_EVERY_MS = 150  # the quickest a person taps again
+TAP_MS = 80  # a finger on the button, for a tap
+LONG_MS = 800  # a long press (OK held on to the battle, on firmware before)
+LOOK_MS = 10  # how often the eye takes in the panel while a button is held
+CARD_PLAY_MS = 90_000
+READ_MS = 4000  # the longest a message over the words wanted is read before it goes by itself  # the combat rounds and the Bonus phase, played with the cards
+
+
+@dataclass
+class Turn:
+    number: int
+    cp: int
+    ea: int
+    captured: int
+
+    @property
+    def defender(self) -> str:
+        return "CP" if self.number % 2 else "EA"
+
+    @property
+    def winner(self) -> str:
+        return "CP" if self.cp > self.ea else "EA" if self.ea > self.cp else self.defender
+
+
+def read_turns(path: pathlib.Path) -> list[Turn]:
+    with path.open(newline="") as f:
+        rows = list(csv.DictReader(f))
+    turns = [Turn(int(r["turn"]), int(r["bp_cp"]), int(r["bp_ea"]), int(r["captured"])) for r in rows]
+    if [t.number for t in turns] != list(range(1, len(turns) + 1)):
+        raise SystemExit(f"{path}: turns must be numbered 1, 2, 3 ... in order")
+    return turns
+
+
+def scripted_turns() -> list[Turn]:
+    return [Turn(n, *scripted_game.bp(n)) for n in range(1, scripted_game.TURNS + 1)]
 
 
 class Person:
-    """Presses buttons on a simulated device and reads its panel; counts every press."""
+    """Presses buttons on a simulated device as a person does, and reads its panel; counts every press."""
 
     def __init__(self, dev: SimDevice):
         self.dev = dev
         self.presses = 0
+        self.last_tap = -TAP_EVERY_MS
         self.read: dict[bytes, list[str]] = {}  # panel pixels -> their texts: a glance at an unchanged panel
 
+    def look(self) -> list[str]:
+        """What the panel shows, seen SEE_MS after the last press changed it."""
+        self.dev.wait(SEE_MS)
+        return self.texts()
+
     def texts(self) -> list[str]:
-        pixels = self.dev.frame().pixels
-        if pixels not in self.read:
-            self.read[pixels] = read(pixels)
-        return self.read[pixels]
+        frame = self.dev.frame()
+        if not frame.on:
+            return []  # dark
+        if frame.pixels not in self.read:
+            self.read[frame.pixels] = read(frame.pixels)
+        return self.read[frame.pixels]
+
+    def shows(self, words: str) -> bool:
+        return words.replace(" ", "") in "".join(self.texts()).replace(" ", "")
+
+    def awake(self) -> None:
+        """A dark panel is pressed once to light it (that press does nothing else), then read."""
+        if not self.dev.frame().on:
+            self.tap("OK")
+            self.look()
 
     def tap(self, button: str) -> None:
-        self.dev.hold(button, scripted_game.SHORT, SETTLE_MS)
+        self.dev.wait(max(0, self.last_tap + TAP_EVERY_MS - self.dev.now))
+        self.last_tap = self.dev.now
+        self.dev.down(button)
+        self.dev.wait(TAP_MS)
+        self.dev.up(button)
         self.presses += 1
 
-    def hold(self, button: str) -> None:
-        self.dev.hold(button, scripted_game.LONG, SETTLE_MS)
+    def long_press(self, button: str) -> None:
+        self.dev.down(button)
+        self.dev.wait(LONG_MS)
+        self.dev.up(button)
         self.presses += 1
 
-    def shown_number(self) -> int:
+    def number(self) -> int:
         numbers = [int(t) for t in self.texts() if t.isdigit()]
         if len(numbers) != 1:
             raise AssertionError(f"no one number on the panel: {self.dev.shown()}")
         return numbers[0]
 
-    def enter(self, wanted: int) -> None:
-        """Set the entry's number to `wanted` as a person does, watching the panel."""
-        shown = self.shown_number()
-        if wanted == shown + 1:
-            self.tap("UP")
-        elif wanted > shown:
-            self.dev.down("UP")
-            for _ in range(20_000 // LOOK_MS):
-                self.dev.wait(LOOK_MS)
-                if self.shown_number() >= wanted:
-                    break
-            self.dev.up("UP")
-            self.dev.wait(SETTLE_MS)
-            self.presses += 1
-        while self.shown_number() > wanted:
-            self.tap("DOWN")
-        while self.shown_number() < wanted:
-            self.tap("UP")
+    def set_number(self, wanted: int, shown: int | None = None) -> None:
+        """Set the number on the panel (or, `shown` given, the one a press will open at) to `wanted`."""
+        if shown is None:
+            shown = self.number()
+        if abs(wanted - shown) == 1:
+            self.tap("UP" if wanted > shown else "DOWN")
+            self.look()
+        elif wanted != shown:
+            self.hold_to("UP" if wanted > shown else "DOWN", wanted)
+        while (shown := self.number()) != wanted:  # the overshoot, tapped back
+            for _ in range(abs(shown - wanted)):
+                self.tap("UP" if wanted > shown else "DOWN")
+            self.look()
+
+    def hold_to(self, button: str, wanted: int) -> None:
+        """Hold `button` until the panel shows `wanted` (or passes it), and let go SEE_MS later."""
+        self.dev.down(button)
+        for _ in range(30_000 // LOOK_MS):
+            self.dev.wait(LOOK_MS)
+            numbers = [int(t) for t in self.texts() if t.isdigit()]
+            entry = self.shows("OK enter")  # not yet the d6 screen the press leaves, with its face
+            if entry and len(numbers) == 1 and (numbers[0] >= wanted if button == "UP" else numbers[0] <= wanted):
+                break
+        self.dev.wait(SEE_MS)
+        self.dev.up(button)
+        self.presses += 1
+        self.look()
+
+    def ok(self, expect: str) -> None:
+        """OK, where the panel says what OK does (a message over it read first, until it goes)."""
+        self.awake()
+        for _ in range(READ_MS // SEE_MS):
+            if self.shows(expect):
+                break
+            self.dev.wait(SEE_MS)
+        else:
+            raise AssertionError(f"the panel does not say {expect!r}: {self.dev.shown()}")
+        self.tap("OK")
+        self.look()
 
 
-def plain_turn(person: Person, turn: int, winner_only: bool, asks_to_open: bool) -> int:
-    """One plain turn from its Random Event phase to the next turn's; returns its presses."""
+def play_turn_now(person: Person, turn: Turn, winner_only: bool, last: bool) -> None:
+    """One turn on this firmware, as its screens ask."""
     dev = person.dev
-    before = person.presses
-    cp, ea, captured = scripted_game.bp(turn)
-    person.tap("OK")  # "OK roll d6"
-    person.tap("OK")  # the d6 screen: "OK next"
-    person.tap("UP")  # "Attack? ^ mark" (7.10)
-    person.hold("OK")  # on through Combat Round 2 and the Bonus phase to Battle Resolution
-    if asks_to_open:
-        person.tap("OK")  # "OK enter BP"
-    state = dev.state()["game"]
-    winner = "CP" if cp > ea else "EA" if ea > cp else state["defender"]
+    person.ok("OK roll d6")  # the d6 rolled, and Combat Round 1 begins with it shown
+    dev.wait(CARD_PLAY_MS)
+    person.awake()
     if winner_only:
-        if winner != state["defender"]:  # the Defender is picked first
-            person.tap("DOWN")
-        person.tap("OK")
+        if not person.shows("Won? ^CP vEA"):
+            raise AssertionError(f"the d6 screen does not ask who won: {dev.shown()}")
+        person.tap("UP" if turn.winner == "CP" else "DOWN")
+        person.look()
     else:
-        person.enter(cp)
-        person.tap("OK")
-        person.enter(ea)
-        person.tap("OK")
-    person.enter(captured)
-    person.tap("OK")  # the capture, and on to the draw
-    if turn == 5:
-        person.tap("OK")  # the reshuffle (8.1), read and closed
-    person.tap("OK")  # "Draw 7.19 OK nxt"
-    person.tap("OK")  # "OK flip DTT"
-    game = dev.state()["game"]
-    record = game["track"][turn - 1]
-    if (record["winner"], record["captured"], game["turn"]) != (winner, captured, turn + 1):
-        raise AssertionError(f"turn {turn} did not play as meant: {record}, now turn {game['turn']}")
-    return person.presses - before
+        footer = [t for t in person.texts() if t.startswith("OK/^v")]
+        if not footer:
+            raise AssertionError(f"the d6 screen does not offer the BP: {dev.shown()}")
+        start = int(footer[0].split()[-1])  # "OK/^v: CP BP 12": where CP's number opens
+        if turn.cp == start:
+            person.tap("OK")
+            person.look()
+        else:
+            person.set_number(turn.cp, start)
+        person.ok("OK enter")
+        person.set_number(turn.ea)
+        person.ok("OK enter")
+    person.set_number(turn.captured)
+    person.ok("OK enter")
+    if turn.number == 5:
+        person.ok("END OF TURN 5")  # the reshuffle (8.1), read and closed
+    if not last:
+        person.ok("OK flip")  # the draw (7.19), then Defender This Turn and the turn die (7.20)
 
 
-def play(code: pathlib.Path, winner_only: bool, asks_to_open: bool) -> list[int]:
+def play_turn_before(person: Person, turn: Turn, winner_only: bool, last: bool) -> None:
+    """One turn on the firmware before, as its screens asked."""
+    dev = person.dev
+    person.ok("OK roll d6")
+    person.ok("OK next")  # the d6 screen
+    person.tap("UP")  # "Attack? ^ mark" (7.10)
+    person.look()
+    dev.wait(CARD_PLAY_MS)
+    person.awake()
+    person.long_press("OK")  # on through Combat Round 2 and the Bonus phase to the battle
+    person.look()
+    if winner_only:
+        if turn.winner != turn.defender:  # the Defender was picked first
+            person.tap("DOWN")
+            person.look()
+        person.ok("OK enter")
+    else:
+        person.set_number(turn.cp)
+        person.ok("OK enter")
+        person.set_number(turn.ea)
+        person.ok("OK enter")
+    person.set_number(turn.captured)
+    person.ok("OK enter")
+    if turn.number == 5:
+        person.ok("END OF TURN 5")
+    if not last:
+        person.ok("reshuffle OK" if turn.number == 5 else "OK nxt")  # "Draw 7.19 OK nxt"
+        person.ok("OK flip DTT")
+
+
+@dataclass
+class Played:
+    presses: list[int]
+    hand_s: list[float]
+
+
+def play(code: pathlib.Path, turns: list[Turn], winner_only: bool, before: bool) -> Played:
+    turn_of = play_turn_before if before else play_turn_now
+    presses, hand = [], []
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
         dev.wait(500)
         if winner_only:
             choose_winner_only(dev)
         person = Person(dev)
-        counts = [plain_turn(person, turn, winner_only, asks_to_open) for turn in range(1, PLAIN[-1] + 1)]
-        return [counts[turn - 1] for turn in PLAIN]
+        for turn in turns:
+            count, began = person.presses, dev.now
+            turn_of(person, turn, winner_only, turn.number == len(turns))
+            presses.append(person.presses - count)
+            hand.append((dev.now - began - CARD_PLAY_MS) / 1000)
+            check(dev.state()["game"], turn, winner_only, len(turns))
+    return Played(presses, hand)
+
+
+def check(game: dict, turn: Turn, winner_only: bool, turns: int) -> None:
+    """The turn was played as meant: its winner, BP and capture on the track, the game moved on."""
+    record = game["track"][turn.number - 1 - (game.get("track_from", 1) - 1)]
+    bp = None if winner_only else {"CP": turn.cp, "EA": turn.ea}
+    got = (record["winner"], record["bp"], record["captured"])
+    if got != (turn.winner, bp, turn.captured):
+        raise AssertionError(f"turn {turn.number} did not play as meant: {record}")
+    if turn.number < turns and game["turn"] != turn.number + 1:
+        raise AssertionError(f"turn {turn.number} did not move on: now turn {game['turn']}, {game['phase']}")
 
 
 def choose_winner_only(dev: SimDevice) -> None:
@@ -147,29 +293,52 @@ def choose_winner_only(dev: SimDevice) -> None:
     dev.press("BACK")
 
 
-def line(name: str, counts: list[int]) -> str:
-    cells = " ".join(f"{c:>3}" for c in counts)
-    return f"  {name:<34} {cells}   mean {statistics.mean(counts):5.2f}, most {max(counts)}"
+def plain(values: list, turns: int) -> list:
+    return [v for n, v in enumerate(values, 1) if n != 5 and n != turns]
+
+
+def row(name: str, played: Played) -> str:
+    cells = " ".join(f"{c:>3}" for c in played.presses)
+    counts = plain(played.presses, len(played.presses))
+    hand = statistics.mean(plain(played.hand_s, len(played.hand_s)))
+    return f"  {name:<30} {cells}   {statistics.mean(counts):5.2f} {max(counts):>4}   {hand:5.1f} s"
+
+
+def header(turns: list[Turn]) -> str:
+    cells = " ".join(f"T{t.number:<2}" for t in turns)
+    return f"  {'':<30} {cells}   plain: mean most   hand/turn"
 
 
 def main() -> None:
-    anchor = sys.argv[1] if len(sys.argv) > 1 else ANCHOR
-    print("Presses for a plain turn of the scripted game, a person reading the panel; by turn:")
-    print("  " + " " * 35 + " ".join(f"T{t:<2}" for t in PLAIN))
-    winner = play(ROOT, winner_only=True, asks_to_open=False)
-    both = play(ROOT, winner_only=False, asks_to_open=False)
-    print(line("now, winner only (target <= 10)", winner))
-    print(line("now, both BP totals (target <= 20)", both))
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--turns", type=pathlib.Path, default=REAL_TURNS, help="CSV: turn,bp_cp,bp_ea,captured")
+    parser.add_argument("--anchor", default=ANCHOR, help="the commit whose firmware is played beside this one")
+    args = parser.parse_args()
+    turns = read_turns(args.turns)
+    print("Presses per turn as a person makes them (sees the panel 250 ms after it changes, taps at most")
+    print("every 150 ms, lets go of a hold 250 ms after the number shows, 90 s of card play before the battle).")
+    print("Plain turns leave out turn 5 and the last; the hand's time is the turn's, card play left out.")
     with tempfile.TemporaryDirectory() as tmp:
-        source = anchor_source(anchor, pathlib.Path(tmp) / "anchor")
-        if source is None:
-            print(f"  {anchor} (before): not in this clone, skipped")
-        else:
-            before = play(source, winner_only=False, asks_to_open=True)
-            print(line(f"{anchor} (before), both BP totals", before))
-            print(f"  both BP: {statistics.mean(before) / statistics.mean(both):.2f}x fewer presses now")
-    scripted = scripted_game.events()
-    print(f"The scripted 10-turn game (a hold counts once): {len(scripted)} presses")
+        old = anchor_source(args.anchor, pathlib.Path(tmp) / "anchor")
+        means = {}
+        for title, battles in ((f"battles: {args.turns.name}", turns), ("battles: the scripted game's", scripted_turns())):
+            print(title)
+            print(header(battles))
+            for winner_only, mode in ((True, "winner only"), (False, "both BP")):
+                now = play(ROOT, battles, winner_only, before=False)
+                print(row(f"now, {mode}", now))
+                if old is None:
+                    print(f"  {args.anchor} (before), {mode}: not in this clone, skipped")
+                else:
+                    was = play(old, battles, winner_only, before=True)
+                    print(row(f"{args.anchor} (before), {mode}", was))
+                    ratio = statistics.mean(plain(was.presses, len(battles))) / statistics.mean(
+                        plain(now.presses, len(battles))
+                    )
+                    print(f"  {'':<30} {ratio:.2f}x fewer presses now")
+                if battles is turns:
+                    means[winner_only] = statistics.mean(plain(now.presses, len(battles)))
+    print(f"mean presses per plain turn: winner-only {means[True]:.2f}, both BP {means[False]:.2f}")
 
 
 if __name__ == "__main__":

@@ -19,32 +19,46 @@ SHORT = 80
 LONG = 800
 # The firmware's auto-repeat (firmware/buttons.py), as a player's thumb learns it.
 DEBOUNCE_MS = 20
-REPEAT_DELAY_MS = 400
-REPEAT_MS = 90
-FAST_REPEAT_MS = 30
-FAST_AFTER = 10
+REPEAT_DELAY_MS = 500
+REPEAT_MS = 350
+SLOW_REPEATS = 7
+FAST_REPEAT_MS = 150
+FASTER_AFTER = 17
+FASTER_REPEAT_MS = 60
+# Where the battle entry starts its numbers (firmware/screens/battle.py): CP's BP at the last
+# battle's (the first battle's at 12), EA's at CP's, the capture at the loser's face-up BP.
+FIRST_BP = 12
 # The benches' player pauses this long after each press, as players do between steps of a turn:
 # longer than the firmware waits before the work it keeps out of presses (ui.PAUSE_MS).
 PAUSE_MS = 1500
 
 
 def _repeat_due(k):
-    return REPEAT_DELAY_MS + REPEAT_MS * min(k, FAST_AFTER) + FAST_REPEAT_MS * max(0, k - FAST_AFTER)
+    fast = min(k, FASTER_AFTER) - SLOW_REPEATS
+    return (
+        REPEAT_DELAY_MS
+        + REPEAT_MS * min(k, SLOW_REPEATS)
+        + FAST_REPEAT_MS * max(0, fast)
+        + FASTER_REPEAT_MS * max(0, k - FASTER_AFTER)
+    )
 
 
-def number(value, tapped=False):
-    """The presses that set a number entry from 0 to `value`: none, a tap, or one hold.
+def number(value, tapped=False, start=0):
+    """The presses that set a number entry from `start` to `value`: none, a tap, or one hold
+    (of UP, or of DOWN to count down).
 
-    tapped: a tap of UP for each point, as a player who never holds a button enters it."""
+    tapped: a tap for each point, as a player who never holds a button enters it."""
+    steps = abs(value - start)
+    button = "UP" if value >= start else "DOWN"
     if tapped:
-        return [("UP", SHORT)] * value
-    if value == 0:
+        return [(button, SHORT)] * steps
+    if steps == 0:
         return []
-    if value == 1:
-        return [("UP", SHORT)]
+    if steps == 1:
+        return [(button, SHORT)]
     # the press counts once debounced, then repeats; let go between the last repeat and the next
-    last, following = _repeat_due(value - 2), _repeat_due(value - 1)
-    return [("UP", DEBOUNCE_MS + (last + following) // 2)]
+    last, following = _repeat_due(steps - 2), _repeat_due(steps - 1)
+    return [(button, DEBOUNCE_MS + (last + following) // 2)]
 
 
 def bp(turn):
@@ -57,39 +71,47 @@ OK = ("OK", SHORT)
 UP = ("UP", SHORT)
 
 
-def turn_presses(turn, tapped=False, opens_entry=True):
-    """One turn's presses. tapped: the same turn by short presses only, except the undo's hold
-    of BACK: taps count up each number, and OK steps through Combat Round 2 and the Bonus phase.
-    opens_entry False: for firmware before the battle's entry opened by itself (5ab3fa3 and
-    earlier, the benches' anchors), which asked for "OK enter BP"."""
-    out = [OK, OK]  # "OK roll d6" rolls the Random Event d6; the d6 screen's "OK next": Combat Round 1
-    out += [UP]  # "Attack? ^ mark": the Attacker's Attack card (7.10)
-    if turn == 2:
-        out += [("BACK", LONG), UP]  # undo the mark (hold BACK), then mark it again
-    if tapped:
-        out += [OK, OK, OK]  # "OK nxt": Combat Round 2, then the Bonus phase, then the battle
-    else:
-        out += [("OK", LONG)]  # hold OK: on through Combat Round 2 and the Bonus phase to the battle
-    # the battle's entry opens as Battle Resolution begins (7.14): face-up BP, then the capture
-    if not opens_entry:
-        out += [OK]  # "OK enter BP"
+def winner(turn):
+    cp, ea, _ = bp(turn)
+    defender = "CP" if turn % 2 else "EA"
+    return "CP" if cp > ea else "EA" if ea > cp else defender
+
+
+def battle_presses(turn, tapped=False):
+    """The battle of a turn from the d6 screen: both sides' face-up BP, each number from where the
+    entry starts it, then the captured BP. A change of CP's number on the d6 screen opens the
+    entry and counts at once; with none, OK opens it."""
     cp, ea, captured = bp(turn)
-    out += number(cp, tapped) + [OK] + number(ea, tapped) + [OK] + number(captured, tapped) + [OK]
+    first = FIRST_BP if turn == 1 else bp(turn - 1)[0]
+    cp_presses = number(cp, tapped, first)
+    out = (cp_presses or [OK]) + [OK]
+    out += number(ea, tapped, cp) + [OK]
+    loser_bp = ea if winner(turn) == "CP" else cp
+    return out + number(captured, tapped, loser_bp) + [OK]
+
+
+def turn_presses(turn, tapped=False):
+    """One turn's presses. tapped: the same turn by short presses only, except the undo's hold
+    of BACK: taps count each number."""
+    out = [OK]  # "OK roll d6": the Random Event d6 rolled, and on to Combat Round 1 with it shown
+    if turn == 2:
+        out += [("BACK", LONG), OK]  # undo the roll (hold BACK), then roll again
+    out += battle_presses(turn, tapped)
     if turn == 5:
         out += [OK]  # the end-of-turn-5 reshuffle (8.1), read and closed
     if turn < TURNS:
-        out += [OK, OK]  # draw (7.19) -> end of turn (7.20) -> the next turn
+        out += [OK]  # the draw (7.19), then Defender This Turn flipped and the turn die turned (7.20)
     return out
 
 
 def final_presses(tapped=False):
-    return number(HANDS[0], tapped) + [OK] + number(HANDS[1], tapped) + [OK]
+    return number(HANDS[0], tapped) + [OK] + number(HANDS[1], tapped, HANDS[0]) + [OK]
 
 
-def events(tapped=False, opens_entry=True):
+def events(tapped=False):
     out = []
     for turn in range(1, TURNS + 1):
-        out += turn_presses(turn, tapped, opens_entry)
+        out += turn_presses(turn, tapped)
     return out + final_presses(tapped)
 
 
@@ -126,8 +148,6 @@ def check_turn(game, turn, totals=True):
         wrong.append("turn %d: Defender %s, not %s" % (turn, record["defender"], defender))
     if len(record["rolls"]) != 1:
         wrong.append("turn %d: %d Random Event rolls, not 1" % (turn, len(record["rolls"])))
-    if not record["attack"]:
-        wrong.append("turn %d: no Attack card marked (7.10)" % turn)
     if record["winner"] != winner:
         wrong.append("turn %d: winner %s, not %s" % (turn, record["winner"], winner))
     if record["captured"] != bp(turn)[2]:
@@ -150,12 +170,13 @@ def check_log(game):
 
 def debounced(script=None):
     """The events the debouncer makes of the presses, for tests that feed the app directly
-    (the power cut at every flash write would take hours pressed through the pins)."""
+    (the power cut at every flash write would take hours pressed through the pins). UP and DOWN
+    are the number entry's, which counts at the press and repeats while held."""
     out = []
     for button, ms in events() if script is None else script:
-        if button == "UP" and ms > SHORT:  # number entry: a tap, then the auto-repeats
+        if button in ("UP", "DOWN"):
             repeats = 0
-            while DEBOUNCE_MS + _repeat_due(repeats) <= ms:
+            while ms > SHORT and DEBOUNCE_MS + _repeat_due(repeats) <= ms:
                 repeats += 1
             out += [(button, "SHORT")] + [(button, "REPEAT")] * repeats
         else:
@@ -163,11 +184,11 @@ def debounced(script=None):
     return out
 
 
-def play(press, game_state, tapped=False, opens_entry=True):
+def play(press, game_state, tapped=False):
     """Play the whole game with `press(button, ms)`; check each turn with `game_state()`; returns faults."""
     wrong = []
     for turn in range(1, TURNS + 1):
-        for button, ms in turn_presses(turn, tapped, opens_entry):
+        for button, ms in turn_presses(turn, tapped):
             press(button, ms)
         wrong += check_turn(game_state(), turn)
     for button, ms in final_presses(tapped):

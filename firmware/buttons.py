@@ -18,10 +18,16 @@ from time import ticks_diff, ticks_ms
 
 DEBOUNCE_MS = 20
 LONG_MS = 600
-REPEAT_DELAY_MS = 400
-REPEAT_MS = 90
-FAST_REPEAT_MS = 30  # after FAST_AFTER repeats, so 0 -> 99 takes ~4 s
-FAST_AFTER = 10
+# A held number counts at a rate a person can stop on: a person lets go about a quarter of a
+# second after seeing the number wanted, so the first counts come further apart than that and
+# the hold ends on the number seen. Only after a while (a number far from where it started) do
+# they come faster: 0 -> 40 takes about 6 s.
+REPEAT_DELAY_MS = 500
+REPEAT_MS = 350
+SLOW_REPEATS = 7
+FAST_REPEAT_MS = 150
+FASTER_AFTER = 17
+FASTER_REPEAT_MS = 60
 RING = 32
 MAX_EVENTS = 16
 
@@ -142,8 +148,7 @@ class Buttons:
 
     def _next_repeat(self, i):
         """How long button i must be held for its next REPEAT."""
-        count = self.repeats[i]
-        return REPEAT_DELAY_MS + REPEAT_MS * min(count, FAST_AFTER) + FAST_REPEAT_MS * max(0, count - FAST_AFTER)
+        return repeat_due(self.repeats[i])
 
     def due(self, now):
         """Ms until poll() has something to time with no edge to wake it, or None: nothing to wait for."""
@@ -176,3 +181,14 @@ class Buttons:
 
     def any_down(self):
         return sum(self.down) > 0
+
+
+def repeat_due(count):
+    """How long a button must be held for its REPEAT after `count` of them."""
+    fast = min(count, FASTER_AFTER) - SLOW_REPEATS
+    return (
+        REPEAT_DELAY_MS
+        + REPEAT_MS * min(count, SLOW_REPEATS)
+        + FAST_REPEAT_MS * max(0, fast)
+        + FASTER_REPEAT_MS * max(0, count - FASTER_AFTER)
+    )

@@ -4,28 +4,36 @@ import json
 import os
 
 PATH = "settings.json"
+# Seconds idle before the panel goes dark, against burn-in (0: never); the Settings screen offers
+# these, and `adjutant settings` takes only these. A while before, the panel dims (ui.DIM_MS), and
+# a press on a dimmed panel acts at once.
+SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
 # last_draw: the table draws (7.19) after the last turn too; by the rules' ruling it does not.
 # battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner");
+# attack: the Attacker's Attack card is marked each turn, for the 7.10 check as Combat Round 2
+# ends (G.2); off, the combat rounds ask for nothing.
 # solo: the side the player took in the last solitaire game, offered first for the next.
 # addr: the display's I2C address where the module is not at the board's (0x3D); board and addr
 # take effect at the next boot.
 DEFAULTS = {
     "contrast": 127,
-    "sleep": 60,
+    "sleep": 600,
     "rotate": 0,
     "board": None,
     "last_draw": False,
     "battles": "bp",
+    "attack": False,
     "solo": "CP",
     "addr": None,
 }
 CHECKS = {
     "contrast": lambda v: type(v) is int and 0 <= v <= 255,
-    "sleep": lambda v: type(v) is int and 0 <= v <= 3600,
+    "sleep": lambda v: type(v) is int and v in SLEEPS,
     "rotate": lambda v: v in (0, 180),
     "board": lambda v: v is None or type(v) is str,
     "last_draw": lambda v: v is True or v is False,
     "battles": lambda v: v in ("bp", "winner"),
+    "attack": lambda v: v is True or v is False,
     "solo": lambda v: v in ("CP", "EA"),
     "addr": lambda v: v is None or v in (0x3C, 0x3D),
 }

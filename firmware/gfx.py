@@ -98,21 +98,28 @@ def die(fb, face, x, y, size=40):
 
 
 def toast(fb, message, must_read):
-    """A boxed message over the bottom of the screen; a warning ends with how to close it."""
+    """A boxed message over the screen's lower part. A warning covers the bottom line and ends
+    with how to close it; news stops above the bottom line, which says what the next press does."""
     lines = wrap(message)
     if must_read:
         lines = lines[:3] + ["OK: close"]
+        bottom = 64
     else:
-        lines = lines[:4]
-    top = 63 - 9 * len(lines) - 2
-    fb.fill_rect(0, top, 128, 64 - top, 0)
+        lines = lines[:3]
+        bottom = NEWS_BOTTOM
+    top = bottom - 9 * len(lines) - 3
+    fb.fill_rect(0, top, 128, bottom - top, 0)
     full = max(len(line) for line in lines) == 16
     if full:  # a line as wide as the panel: side borders would run into its first and last letters
         fb.hline(0, top, 128, 1)
+        fb.hline(0, bottom - 1, 128, 1)
     else:
-        fb.rect(0, top, 128, 64 - top, 1)
+        fb.rect(0, top, 128, bottom - top, 1)
     for row, line in enumerate(lines):
         text(fb, line, 0 if full else 2, top + 2 + row * 9)
+
+
+NEWS_BOTTOM = 53  # the bottom line (y 55 on the mat, 56 on the others) stays in sight
 
 
 def bar(fb, y, label, color=1):

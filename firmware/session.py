@@ -67,7 +67,7 @@ class Session:
             try:
                 self.game = journal.load()
                 self.journal = journal
-                self.joined = _capture_moves(self.game.actions)
+                self.joined = _joined_moves(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
@@ -183,14 +183,17 @@ class Session:
         return True
 
     def _carry_on(self, kind):
-        """The moves of the same press that nobody enters: after a capture, on to the draw
-        (nothing to enter in between); into the last turn's draw, past it to counting hands
-        (3.2), by the ruling that there is no 7.19 draw after the last turn, unless the table
-        plays one (the last_draw setting)."""
-        if kind == "capture":
+        """The moves of the same press that nobody enters. The d6 rolled (or the event
+        cancelled): on to Combat Round 1, the d6 shown. A capture: on to the draw (nothing to
+        enter in between). Into the end of the turn: on to the next turn, Defender This Turn
+        flipped and the turn die turned (7.20), which the draw's press asked for. Into the last
+        turn's draw: past it to counting hands (3.2), by the ruling that there is no 7.19 draw
+        after the last turn, unless the table plays one (the last_draw setting)."""
+        state = self.game.state
+        if kind == "capture" or ((kind == "roll" or kind == "cancel") and state.phase == "re"):
             self.act("next")
-        elif (kind == "next" or kind == "no_nat") and self._past_last_draw():
-            if self.act("next"):
+        elif kind == "next" or kind == "no_nat":
+            if state.phase == "flip" or self._past_last_draw():
                 self.act("next")
 
     def _past_last_draw(self):
@@ -198,11 +201,12 @@ class Session:
         return state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]
 
     def moment(self):
-        """What the game's moment asks the players for: "battle" (its entry), "reshuffle" (turn
-        5's), "hands" (the BP left in hand, 3.2) or "over" (the result); None: the mat is all."""
+        """What the game's moment asks the players for: "battle" (its entry: the winner or the BP,
+        then the capture), "reshuffle" (turn 5's), "hands" (the BP left in hand, 3.2) or "over"
+        (the result); None: the mat is all."""
         state = self.game.state
         phase = state.phase
-        if phase == "battle" and state.current.winner is None:
+        if phase == "battle" and state.current.captured is None:
             return "battle"
         if phase == "draw" and reshuffle_due(state) and not self._past_last_draw():
             return "reshuffle"
@@ -276,12 +280,14 @@ class Session:
         self.game.cards = None
 
 
-def _capture_moves(actions):
-    """After a restart, which press made which action is forgotten, but for the capture's OK:
-    it always moves on to the draw too, so an undo still takes both."""
+def _joined_moves(actions):
+    """After a restart, which press made which action is forgotten, but for the moves a press
+    always carries on with (_carry_on, and OK held through the combat rounds): a "next" after a
+    roll, a cancel, a capture or another "next" was made by the same press, so an undo still
+    takes them together."""
     joined = set()
     for at in range(1, len(actions)):
-        if actions[at][0] == "next" and actions[at - 1][0] == "capture":
+        if actions[at][0] == "next" and actions[at - 1][0] in ("next", "roll", "cancel", "capture"):
             joined.add(at)
     return joined
 

@@ -16,6 +16,10 @@ from screens.mat import MatScreen
 from session import Session
 
 TOAST_MS = 3000
+# Idle this long, the panel dims (against burn-in, as cards are played between presses); the next
+# press acts at once and lights it again. Dark, after the sleep setting, a press only wakes it.
+DIM_MS = 30000
+DIM_CONTRAST = 0
 # The journal is folded into a snapshot this long after the last press: a fold writes the whole
 # log (and on a board erases a flash sector), work no press should wait for.
 PAUSE_MS = 1000
@@ -40,6 +44,7 @@ class UI:
         self.toast_at = ticks_ms()
         self.toast_ms = TOAST_MS  # type: int | None
         self.input = _AWAKE
+        self.dimmed = False
         self.idle_at = ticks_ms() if now is None else now
         # What the next frame draws: the whole screen (dirty), or a count's digits alone (count,
         # which also tells the whole screen's drawing where the change is); or nothing.
@@ -89,6 +94,7 @@ class UI:
 
         self.loaded = True
         self.say(what + describe(action, self.session.game.state.phase if kind == "undo" else before), TOAST_MS // 2)
+        self.show_moment()  # an entry undone (or redone) opens again, at the step it was taken back to
 
     def show_moment(self):
         """Open what the game's moment asks for (the battle's entry, the reshuffle, the end), once
@@ -163,6 +169,8 @@ class UI:
         sleep_s = self.settings["sleep"]
         if sleep_s and awake:
             wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
+        if self._dims() and awake and not self.dimmed:
+            wait = sooner(wait, DIM_MS + 1 - ticks_diff(now, self.idle_at))
         if self.display.fault is not None and awake:
             wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
         if self.session.fold_due() and not self.buttons.any_down():  # a held button's release wakes us
@@ -181,9 +189,13 @@ class UI:
             self.toast = None
             self.dirty = True
         sleep_s = self.settings["sleep"]
-        if self.input != _ASLEEP and sleep_s and ticks_diff(now, self.idle_at) > sleep_s * 1000:
+        idle = ticks_diff(now, self.idle_at)
+        if self.input != _ASLEEP and sleep_s and idle > sleep_s * 1000:
             self.input = _ASLEEP
             self.display.power(False)
+        elif self.input == _AWAKE and not self.dimmed and idle > DIM_MS and self._dims():
+            self.dimmed = True
+            self.display.contrast(DIM_CONTRAST)
         awake = self.input != _ASLEEP
         if (self.dirty or self.count) and awake:
             self.render()
@@ -199,8 +211,15 @@ class UI:
             screens.unload(self.stack)
         self.moved = False
 
+    def _dims(self):
+        sleep_s = self.settings["sleep"]
+        return not sleep_s or sleep_s * 1000 > DIM_MS
+
     def handle(self, button, kind, now):
         self.idle_at = now
+        if self.dimmed:  # lit again, and the press acts
+            self.dimmed = False
+            self.display.contrast(self.settings["contrast"])
         if self.input == _ASLEEP:
             if kind == "DOWN":  # any button wakes the screen and does nothing else
                 self.input = _SWALLOWING
@@ -227,7 +246,7 @@ class UI:
         counted = self.count
         self.session.press()
         try:
-            if button == "BACK" and kind == "LONG" and screen.name != "buttons":
+            if button == "BACK" and kind == "LONG" and not screen.steps_back:
                 self.undo()
             else:
                 screen.key(button, kind)

@@ -42,6 +42,7 @@ class Screen:
     name = "screen"
     title = ""
     repeat: tuple = ()  # buttons that auto-repeat here (number entry)
+    steps_back = False  # a hold of BACK is this screen's own (else it undoes the last press)
 
     def __init__(self, ui):
         self.ui = ui  # the screen stack and messages

@@ -1,10 +1,14 @@
 """Battle Resolution (7.14, 7.18) and the final count of hands (3.2).
 
-A whole battle, entering both sides' face-up BP: set CP's (hold UP to count
-up fast), OK; EA's, OK; the winner shows (the Defender wins ties). Entering
-the winner only (Settings, "Battles"; or hold OK on the first BP for this
-battle): UP/DOWN pick the winner, the Defender already picked, OK. Then the
-captured BP is set, OK, which also moves the game on to the draw.
+A whole battle, entering both sides' face-up BP: set CP's (hold UP to count),
+OK; EA's, OK; the winner shows (the Defender wins ties). Entering the winner
+only (Settings, "Battles"; or hold OK on the first BP for this battle): UP
+says CP won, DOWN EA, OK the Defender. Then the captured BP is set, OK, which
+also moves the game on to the draw.
+
+Each number starts where it most likely is, so that most take one hold or
+none: CP's BP at the last battle's, EA's at CP's, the capture at the loser's
+face-up BP, else at the last capture.
 """
 
 import gfx
@@ -17,31 +21,41 @@ FOOTER = "^v set  OK enter"
 # each count of a hold has a page fewer to scan for changes.
 NUMBER_Y = 32
 SIDES = ("CP", "EA")
+# Where the game's first battle starts, with no battle before it to go by: about the middle of
+# the face-up BP a side shows (7-22) and of a capture (3-12) in real games.
+FIRST_BP = 12
+FIRST_CAPTURE = 7
 
 
 class TwoNumbers(Screen):
-    """One number per side (CP, then EA), with big digits and auto-repeat."""
+    """One number per side (CP, then EA), with big digits and auto-repeat. A hold of BACK steps
+    back one number, the first kept as confirmed; on the first it undoes, as anywhere."""
 
     repeat = ("UP", "DOWN")
+    steps_back = True
 
-    def __init__(self, ui, first=None):
+    def __init__(self, ui, first=None, start=0):
         super().__init__(ui)
-        self.values = [0, 0]
+        self.values = [start, start]
         self.side = 0
+        self.second = False  # the second number has a value of its own, not the first's to start at
         if first is not None:  # the first number, confirmed before a power cut: on to the second
-            self.values[0] = first
+            self.values = [first, first]
             self.side = 1
+            self.second = True
 
     def key(self, button, kind):
-        if kind not in ("SHORT", "REPEAT"):
-            return
         if button in ("UP", "DOWN"):
-            self.adjust(button)
-        elif button == "BACK":
-            if self.side:
+            if kind in ("SHORT", "REPEAT"):
+                self.adjust(button)
+        elif button == "BACK" and self.side:  # back to the first number, kept as confirmed
+            if kind in ("SHORT", "LONG"):
                 self.side = 0
-            else:
+        elif button == "BACK":
+            if kind == "SHORT":
                 self.ui.pop()
+            elif kind == "LONG":
+                self.ui.undo()
         elif button == "OK" and kind == "SHORT":
             if not self.side:
                 self.confirm_first()
@@ -49,7 +63,8 @@ class TwoNumbers(Screen):
                 self.enter()
 
     def confirm_first(self):
-        """OK on the first number: on flash before the screen moves on to the second."""
+        """OK on the first number: on flash before the screen moves on to the second, which
+        starts at the first (a battle is seldom far from even)."""
         session = self.session
         try:
             if session.journal is None:
@@ -58,6 +73,9 @@ class TwoNumbers(Screen):
         except (OSError, MemoryError) as e:
             self.ui.warn("Not saved, so not done: %s" % e)
             return
+        if not self.second:
+            self.values[1] = self.values[0]
+            self.second = True
         self.side = 1
 
     def adjust(self, button):
@@ -67,18 +85,51 @@ class TwoNumbers(Screen):
         raise NotImplementedError  # each entry screen says what its two numbers do
 
 
+def _last(track, field):
+    """The newest value of a turn record's field among the turns played, or None."""
+    for turn in reversed(track):
+        value = getattr(turn, field)
+        if value is not None:
+            return value
+    return None
+
+
+def opening_bp(state):
+    """Where CP's face-up BP starts: at the last battle's, the game's first at FIRST_BP."""
+    bp = _last(state.track, "bp")
+    return FIRST_BP if bp is None else bp[0]
+
+
 class BattleEntry(TwoNumbers):
     name = "battle"
 
     def __init__(self, ui, first=None):
-        super().__init__(ui, first)
-        self.captured = 0
-        # the winner alone (the Defender picked first), or both sides' BP; hold OK swaps for this battle
-        self.winner_only = ui.settings["battles"] == "winner" and first is None
-        self.picked = ui.session.game.state.defender
+        state = ui.session.game.state
+        super().__init__(ui, first, opening_bp(state))
+        undone = ui.session.game.undone
+        undone = undone[-1] if undone else ()
+        if undone and undone[0] == "bp" and first is None:  # an undo of the battle: shown again at EA's
+            self.values = [undone[1], undone[2]]
+            self.side = 1
+            self.second = True
+        # the capture undone (shown again at its number), else None: it starts once the winner is known
+        self.captured = undone[1] if undone and undone[0] == "capture" else None
+        # the winner alone, or both sides' BP; hold OK swaps for this battle
+        self.winner_only = ui.settings["battles"] == "winner" and first is None and not self.side
 
     def capturing(self):
-        return self.session.game.state.current.winner is not None
+        """The winner is known: the entry is the capture's, which starts where it most likely is."""
+        state = self.session.game.state
+        turn = state.current
+        if turn.winner is None:
+            return False
+        if self.captured is None:
+            if turn.bp is not None:  # the loser's face-up BP: its Nationality cards are most of them
+                self.captured = turn.bp[1] if turn.winner == "CP" else turn.bp[0]
+            else:
+                last = _last(state.track, "captured")
+                self.captured = FIRST_CAPTURE if last is None else last
+        return True
 
     def draw(self, fb):
         state = self.session.game.state
@@ -90,18 +141,16 @@ class BattleEntry(TwoNumbers):
         if self.winner_only:
             gfx.text(fb, "Who won?", 0, 11)
             for row, side in enumerate(SIDES):
-                y = 22 + row * 11
-                label = "%s %s" % (side, "Defender" if side == state.defender else "Attacker")
-                chosen = side == self.picked
-                if chosen:
-                    fb.fill_rect(0, y - 1, 128, 10, 1)
-                gfx.text(fb, label, 8, y, 1, 0 if chosen else 1)
-            gfx.text(fb, "hold OK: BP", 0, 46)
-            gfx.text(fb, "^v pick OK enter", 0, 56)
+                role = "Defender" if side == state.defender else "Attacker"
+                gfx.text(fb, "%s %s %s" % ("^v"[row], side, role), 0, 22 + row * 10)
+            gfx.text(fb, "OK: Defender won", 0, 45)
+            gfx.text(fb, "hold OK: BP", 0, 55)
             return
         side = SIDES[self.side]
         gfx.text(fb, "%s (%s):" % (side, "Defender" if side == state.defender else "Attacker"), 0, 11)
         gfx.text(fb, "face-up BP", 0, 20)
+        if self.side:  # the first side's, as confirmed
+            gfx.text(fb, "CP %d" % self.values[0], 128 - gfx.width("CP %d" % self.values[0]), 20)
         number(fb, self.values[self.side], NUMBER_Y, 2)
         if not self.side:
             gfx.text(fb, "hold OK: winner", 0, 48)
@@ -130,20 +179,24 @@ class BattleEntry(TwoNumbers):
 
     def key(self, button, kind):
         if self.capturing():
-            if kind == "SHORT" and button in ("OK", "BACK"):
-                self.enter() if button == "OK" else self.ui.pop()
-            else:
+            if button == "UP" or button == "DOWN":
                 super().key(button, kind)
-        elif button == "OK" and kind == "LONG" and not self.side:
-            self.winner_only = not self.winner_only  # this battle only: the setting stays
-            self.ui.dirty = True
+            elif kind == "SHORT":
+                self.enter() if button == "OK" else self.ui.pop()
+            elif button == "BACK" and kind == "LONG":
+                self.ui.undo()  # the winner or the BP entered: their entry again
+        elif button == "OK" and kind == "LONG":
+            if not self.side:  # this battle only: the setting stays
+                self.winner_only = not self.winner_only
         elif self.winner_only:
             if kind != "SHORT":
+                if button == "BACK" and kind == "LONG":
+                    self.ui.undo()
                 return
-            if button in ("UP", "DOWN"):
-                self.picked = other(self.picked)
+            if button == "UP" or button == "DOWN":
+                self.ui.session.act("win", "CP" if button == "UP" else "EA")
             elif button == "OK":
-                self.ui.session.act("win", self.picked)
+                self.ui.session.act("win", self.session.game.state.defender)  # and ties (7.14)
             elif button == "BACK":
                 self.ui.pop()
         else:

@@ -1,13 +1,18 @@
-"""The Random Event phase (7.7): the Defender's d6, rolled and shown.
+"""The Random Event phase (7.7): the Defender's d6, rolled and shown through the combat rounds.
 
 No screen rolls when it is built: the d6 is rolled by the press on a line
-that says so, and the dice screen only shows what was rolled. With card data,
-the card drawn and the choices before the roll come first (screens/event_card.py).
+that says so, and that press also moves on to Combat Round 1 (session.py).
+The dice screen then stays up while the cards are played, since the event
+lasts the whole turn, and its next press goes to the battle: with "Battles:
+winner" UP or DOWN says who won, else OK (or UP/DOWN, counting at once)
+opens the entry of both sides' BP. With card data, the card drawn and the
+choices before the roll come first (screens/event_card.py).
 """
 
 import gfx
 
 from screens.base import Screen
+from screens.mat import marks_attack, straight_to_battle, to_battle
 
 
 def roll_and_show(ui):
@@ -21,6 +26,13 @@ class DiceScreen(Screen):
 
     name = "dice"
     title = "Random Event d6"
+
+    def __init__(self, ui):
+        super().__init__(ui)
+        # what the next press enters, the combat rounds played: "winner", "bp", or None (OK next)
+        self.battle = straight_to_battle(ui)
+        if self.battle == "bp":
+            self.repeat = ("UP", "DOWN")  # a hold counts CP's BP on, in the entry it opens
 
     def draw(self, fb):
         super().draw(fb)
@@ -40,14 +52,37 @@ class DiceScreen(Screen):
         else:
             gfx.text(fb, str(face), 56, 14, 3)
             gfx.text(fb, "see card", 48, 42)
-        gfx.text(fb, "OK next", 0, 56)
+        if self.battle == "winner":
+            footer = "Won? ^CP vEA"
+        elif self.battle == "bp":  # where CP's number opens, so that a press there can count it on
+            from screens.battle import opening_bp
+
+            footer = "OK/^v: CP BP %d" % opening_bp(game.state)
+        else:
+            footer = "OK next"
+        gfx.text(fb, footer, 0, 56)
 
     def key(self, button, kind):
-        if kind != "SHORT":
-            return
         ui = self.ui
-        if button == "OK":
-            ui.pop()
-            ui.session.act("next")
-        elif button == "BACK":
-            ui.pop()
+        if button == "BACK":
+            if kind == "SHORT":
+                ui.pop()
+            return
+        if kind != "SHORT" or (button != "OK" and self.battle is None):
+            return
+        ui.pop()
+        if marks_attack(ui):
+            return  # the mat: the Attack card to mark (7.10)
+        to_battle(ui)  # in solitaire, as far as the AI's Bonus phase (Step 7)
+        if button == "OK" or ui.session.game.state.phase != "battle":
+            return
+        if self.battle == "winner":
+            ui.session.press()  # a step of its own: an undo takes the winner back, not the rounds
+            ui.session.act("win", "CP" if button == "UP" else "EA")
+        else:
+            ui.bring = None
+            import screens
+
+            entry = screens.BattleEntry(ui)
+            ui.push(entry)
+            entry.adjust(button)

@@ -35,13 +35,27 @@ def ask_no_attack(ui, then=None):
     ui.push(Confirm(ui, question, leave))
 
 
+def marks_attack(ui):
+    """The table marks the Attacker's Attack card each turn, for the 7.10 and G.2 check (a setting)."""
+    return ui.settings["attack"]
+
+
+def straight_to_battle(ui):
+    """What the press after the d6 enters, with nothing asked in the combat rounds: "winner" (UP
+    or DOWN says who won) or "bp" (the entry of both sides' BP); None where the rounds ask for
+    something: the Attack card marked, or the solitaire AI's Bonus phase (Step 7)."""
+    if marks_attack(ui) or ui.session.game.state.solo is not None:
+        return None
+    return "winner" if ui.settings["battles"] == "winner" else "bp"
+
+
 def to_battle(ui):
-    """Hold OK in the combat rounds or the Bonus phase: on to Battle Resolution, stopping where asked."""
+    """On through the combat rounds and the Bonus phase to Battle Resolution, stopping where asked."""
     state = ui.session.game.state
     while state.phase in ("cr1", "cr2", "bonus"):
         if state.solo is not None and _solo_step(state, state.current):
             return  # the AI's Bonus phase roll is still due: the status line says so
-        if state.phase == "cr2" and not state.current.attack:
+        if state.phase == "cr2" and not state.current.attack and marks_attack(ui):
             ask_no_attack(ui, lambda: to_battle(ui))
             return
         if not ui.session.act("next"):
@@ -115,7 +129,9 @@ class MatScreen(Screen):
             if _asks_card(self.ui, turn):
                 return "OK RE card ^more"
             return "OK roll d6 ^more"
-        if phase in ("cr1", "cr2"):
+        if phase in ("cr1", "cr2", "bonus"):
+            if not marks_attack(self.ui) or phase == "bonus":
+                return "OK to battle"
             if turn.attack:
                 return "Attack ok OK nxt"
             return "Attack? MUST ^" if phase == "cr2" else "Attack? ^ mark"
@@ -127,8 +143,10 @@ class MatScreen(Screen):
             return "OK next: draw"
         if phase == "draw":
             if reshuffle_due(state):
-                return "8.1 reshuffle OK"
-            return "Draw 7.19 OK nxt"
+                return "8.1 then OK flip"
+            if state.solo is not None:  # Solitaire: rebuild the hands, Step 10 (you defend next) or 15
+                return "Step %d OK flip" % (15 if turn.defender == state.solo else 10)
+            return "Draw; OK flip"
         if phase == "flip":
             return "OK count hands" if state.turn >= state.turns else "OK flip DTT"
         if phase == "score":
@@ -154,7 +172,7 @@ class MatScreen(Screen):
             turn = state.current
             if phase == "re" and not turn.re_rolls and turn.re_cancel is None:
                 ui.push(screens.EventChoices(ui, 1))  # "No d6: next" first: UP, OK skips the roll
-            elif phase in ("cr1", "cr2") and not state.current.attack:
+            elif phase in ("cr1", "cr2") and not state.current.attack and marks_attack(ui):
                 ui.session.act("attack")
         elif button == "OK":
             turn = state.current
@@ -170,6 +188,8 @@ class MatScreen(Screen):
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
                 ui.show_moment()
+            elif phase in ("cr1", "cr2", "bonus") and not marks_attack(ui):
+                to_battle(ui)
             elif phase == "cr2" and not turn.attack:
                 ask_no_attack(ui)
             else:

@@ -1,4 +1,5 @@
-"""Settings: contrast, screen sleep, rotation, the last draw, what a battle asks, and a button test."""
+"""Settings: contrast, screen sleep, rotation, the last draw, what a battle asks, Attack marks, and a
+button test."""
 
 import gfx
 
@@ -6,7 +7,6 @@ from screens.base import Screen
 from screens.widgets import ListScreen
 
 CONTRASTS = (15, 63, 127, 191, 255)
-SLEEPS = (0, 30, 60, 120, 300)  # seconds idle before the screen sleeps; 0 = never
 
 
 def _next(options, value):
@@ -20,6 +20,11 @@ class Settings(ListScreen):
     def _contrast(self):
         self.ui.set("contrast", _next(CONTRASTS, self.ui.settings["contrast"]))
 
+    def _sleep(self):
+        from config import SLEEPS
+
+        self.ui.set("sleep", _next(SLEEPS, self.ui.settings["sleep"]))
+
     def items(self):
         ui = self.ui
         s = ui.settings
@@ -27,10 +32,11 @@ class Settings(ListScreen):
         winner = s["battles"] == "winner"
         return [
             ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
-            ("Sleep", "%ds" % sleep if sleep else "off", lambda: ui.set("sleep", _next(SLEEPS, sleep))),
+            ("Sleep", ("%dm" % (sleep // 60) if sleep >= 60 else "%ds" % sleep) if sleep else "never", self._sleep),
             ("Rotate", "%d" % s["rotate"], lambda: ui.set("rotate", 180 - s["rotate"])),
             ("Last draw", ("no", "yes")[s["last_draw"]], lambda: ui.set("last_draw", not s["last_draw"])),
             ("Battles", "winner" if winner else "both BP", lambda: ui.set("battles", "bp" if winner else "winner")),
+            ("Attack marks", ("no", "yes")[s["attack"]], lambda: ui.set("attack", not s["attack"])),
             ("Button test", "", lambda: ui.push(ButtonTest(ui))),
         ]
 
@@ -40,6 +46,7 @@ class ButtonTest(Screen):
 
     name = "buttons"
     title = "Button test"
+    steps_back = True  # a hold of BACK leaves
 
     def __init__(self, ui):
         super().__init__(ui)
