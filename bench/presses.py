@@ -59,8 +59,8 @@ TAP_EVERY_MS = 150  # the quickest a person taps again
 TAP_MS = 80  # a finger on the button, for a tap
 LONG_MS = 800  # a long press (OK held on to the battle, on firmware before)
 LOOK_MS = 10  # how often the eye takes in the panel while a button is held
-CARD_PLAY_MS = 90_000
-READ_MS = 4000  # the longest a message over the words wanted is read before it goes by itself  # the combat rounds and the Bonus phase, played with the cards
+CARD_PLAY_MS = 90_000  # the combat rounds and the Bonus phase, played with the cards
+READ_MS = 4000  # the longest a message over the words wanted is read before it goes by itself
 
 
 @dataclass
@@ -321,7 +321,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         old = anchor_source(args.anchor, pathlib.Path(tmp) / "anchor")
         means = {}
-        for title, battles in ((f"battles: {args.turns.name}", turns), ("battles: the scripted game's", scripted_turns())):
+        runs = ((f"battles: {args.turns.name}", turns), ("battles: the scripted game's", scripted_turns()))
+        for title, battles in runs:
             print(title)
             print(header(battles))
             for winner_only, mode in ((True, "winner only"), (False, "both BP")):

@@ -23,8 +23,6 @@ REPEAT_DELAY_MS = 500
 REPEAT_MS = 350
 SLOW_REPEATS = 7
 FAST_REPEAT_MS = 150
-FASTER_AFTER = 17
-FASTER_REPEAT_MS = 60
 # Where the battle entry starts its numbers (firmware/screens/battle.py): CP's BP at the last
 # battle's (the first battle's at 12), EA's at CP's, the capture at the loser's face-up BP.
 FIRST_BP = 12
@@ -34,13 +32,7 @@ PAUSE_MS = 1500
 
 
 def _repeat_due(k):
-    fast = min(k, FASTER_AFTER) - SLOW_REPEATS
-    return (
-        REPEAT_DELAY_MS
-        + REPEAT_MS * min(k, SLOW_REPEATS)
-        + FAST_REPEAT_MS * max(0, fast)
-        + FASTER_REPEAT_MS * max(0, k - FASTER_AFTER)
-    )
+    return REPEAT_DELAY_MS + REPEAT_MS * min(k, SLOW_REPEATS) + FAST_REPEAT_MS * max(0, k - SLOW_REPEATS)
 
 
 def number(value, tapped=False, start=0):

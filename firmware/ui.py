@@ -180,6 +180,7 @@ class UI:
     def step(self, now=None):
         """Handle what the buttons did, sleep or wake the screen, redraw if needed."""
         now = ticks_ms() if now is None else now
+        self.buttons.repeat = self.top().repeat  # the screen on top counts with held buttons, or not
         self.buttons.poll(now)
         for button, kind in self.buttons.take():
             self.handle(button, kind, now)

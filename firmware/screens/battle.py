@@ -149,11 +149,9 @@ class BattleEntry(TwoNumbers):
         side = SIDES[self.side]
         gfx.text(fb, "%s (%s):" % (side, "Defender" if side == state.defender else "Attacker"), 0, 11)
         gfx.text(fb, "face-up BP", 0, 20)
-        if self.side:  # the first side's, as confirmed
-            gfx.text(fb, "CP %d" % self.values[0], 128 - gfx.width("CP %d" % self.values[0]), 20)
         number(fb, self.values[self.side], NUMBER_Y, 2)
-        if not self.side:
-            gfx.text(fb, "hold OK: winner", 0, 48)
+        # the first side's, as confirmed; before it, how to enter the winner alone instead
+        gfx.text(fb, "CP %d" % self.values[0] if self.side else "hold OK: winner", 0, 48)
         gfx.text(fb, FOOTER, 0, 56)
 
     def _draw_capture(self, fb, turn):

@@ -12,7 +12,7 @@ choices before the roll come first (screens/event_card.py).
 import gfx
 
 from screens.base import Screen
-from screens.mat import marks_attack, straight_to_battle, to_battle
+from screens.mat import straight_to_battle, to_battle
 
 
 def roll_and_show(ui):
@@ -29,7 +29,7 @@ class DiceScreen(Screen):
 
     def __init__(self, ui):
         super().__init__(ui)
-        # what the next press enters, the combat rounds played: "winner", "bp", or None (OK next)
+        # what the next press enters, the combat rounds played: "winner", "bp", or None (OK: the mat)
         self.battle = straight_to_battle(ui)
         if self.battle == "bp":
             self.repeat = ("UP", "DOWN")  # a hold counts CP's BP on, in the entry it opens
@@ -71,9 +71,9 @@ class DiceScreen(Screen):
         if kind != "SHORT" or (button != "OK" and self.battle is None):
             return
         ui.pop()
-        if marks_attack(ui):
-            return  # the mat: the Attack card to mark (7.10)
-        to_battle(ui)  # in solitaire, as far as the AI's Bonus phase (Step 7)
+        if self.battle is None:
+            return  # the mat: the Attack card to mark (7.10), or solitaire's rounds and the AI's steps
+        to_battle(ui)
         if button == "OK" or ui.session.game.state.phase != "battle":
             return
         if self.battle == "winner":

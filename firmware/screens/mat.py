@@ -130,11 +130,13 @@ class MatScreen(Screen):
                 return "OK RE card ^more"
             return "OK roll d6 ^more"
         if phase in ("cr1", "cr2", "bonus"):
-            if not marks_attack(self.ui) or phase == "bonus":
-                return "OK to battle"
-            if turn.attack:
-                return "Attack ok OK nxt"
-            return "Attack? MUST ^" if phase == "cr2" else "Attack? ^ mark"
+            if marks_attack(self.ui) and phase != "bonus":
+                if turn.attack:
+                    return "Attack ok OK nxt"
+                return "Attack? MUST ^" if phase == "cr2" else "Attack? ^ mark"
+            if state.solo is not None and phase != "bonus":  # a round at a time: its AI steps
+                return "OK Combat 2" if phase == "cr1" else "OK Bonus 7.13"
+            return "d6 %d  OK battle" % turn.re_rolls[-1] if turn.re_rolls else "OK to battle"
         if phase == "battle":
             if turn.winner is None:
                 return "OK: who won?" if self.ui.settings["battles"] == "winner" else "OK enter BP"
@@ -188,7 +190,9 @@ class MatScreen(Screen):
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
                 ui.show_moment()
-            elif phase in ("cr1", "cr2", "bonus") and not marks_attack(ui):
+            elif phase in ("cr1", "cr2", "bonus") and not marks_attack(ui) and state.solo is None:
+                to_battle(ui)
+            elif phase == "bonus" and not marks_attack(ui):
                 to_battle(ui)
             elif phase == "cr2" and not turn.attack:
                 ask_no_attack(ui)

@@ -40,6 +40,21 @@ def _choice(*allowed: str) -> Callable[[str], object]:
     return parse
 
 
+# The sleep times the device's Settings screen offers (firmware/config.py SLEEPS): only these are taken.
+SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
+
+
+def _sleep(text: str) -> object:
+    allowed = ", ".join(str(s) for s in SLEEPS)
+    try:
+        value = int(text)
+    except ValueError:
+        raise ValueError(f"seconds, one of {allowed}") from None
+    if value not in SLEEPS:
+        raise ValueError(f"seconds, one of {allowed} (what the device's Settings screen offers)")
+    return value
+
+
 def _rotate(text: str) -> object:
     if text not in ("0", "180"):
         raise ValueError("0 or 180")
@@ -76,10 +91,11 @@ class Setting:
 
 SETTINGS = {
     "contrast": Setting(_whole(0, 255), "0-255: the panel's brightness"),
-    "sleep": Setting(_whole(0, 3600), "seconds idle before the panel darkens; 0: never"),
+    "sleep": Setting(_sleep, "seconds idle before the panel goes dark (it dims at 30 s); 0: never"),
     "rotate": Setting(_rotate, "0 or 180: the picture turned over"),
     "last_draw": Setting(_on_off, "on: draw after the last turn too (7.19); rules: off"),
     "battles": Setting(_choice("bp", "winner"), "bp: both sides' face-up BP; winner: the winner only"),
+    "attack": Setting(_on_off, "on: the Attack card marked each turn, checked as Combat Round 2 ends (7.10, G.2)"),
     "solo": Setting(_choice("CP", "EA"), "CP or EA: the side first offered for solitaire"),
     "addr": Setting(_addr, "display I2C address: 0x3C, 0x3D or board; next boot"),
     "board": Setting(_board, "the pin table by board name, or auto; next boot"),

@@ -16,6 +16,7 @@ each text with its place and size, for the layout checks.
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 import gfx
 
+from bench.scripted_game import number
 from bench.stand_ins import Flag
 
 # isort: on
@@ -122,6 +123,17 @@ class Table:
     def play(self, script):
         for button, ms in script:
             self.press(button, ms)
+
+    def number(self):
+        """The big number of the entry on top, as shown."""
+        shown = [s for s, _, _, scale in self.frame if scale > 1 and s.isdigit()]
+        assert len(shown) == 1, self.frame
+        return int(shown[0])
+
+    def enter(self, value):
+        """Set the entry's number to `value` from where it opened, as a player does: a tap or a hold."""
+        self.play(number(value, start=self.number()))
+        assert self.number() == value, (value, self.frame)
 
     def read_all(self):
         """Every line of the message or question on top, scrolled through with DOWN, title first."""

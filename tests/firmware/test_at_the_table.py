@@ -3,7 +3,6 @@
 import json
 import os
 
-from bench.scripted_game import number
 from tests.firmware import rig
 from tests.firmware.table import Table
 
@@ -16,53 +15,63 @@ CARDS = {
 }
 
 
+OK = ("OK", 80)
+
+
 def _to_phase(table, phase):
-    """Press as the status line says until the game is in `phase` (the RE d6 rolled on the way)."""
+    """Press as the screen says until the game is in `phase`: OK rolls the RE d6 and moves on, OK on
+    the d6 goes to the battle, OK after the draw begins the next turn."""
     for _ in range(12):
         if table.state()["phase"] == phase:
             return
-        status = table.status()
-        if status.startswith("Attack?"):
+        if table.status().startswith("Attack?"):
             table.press("UP")
         table.press("OK")
-        if table.screen() == "dice":
-            table.press("OK")
     raise AssertionError("never reached %s: %s" % (phase, table.text()))
 
 
 def _battle(table, cp, ea, captured):
     assert table.screen() == "battle"  # the entry opens as Battle Resolution begins
-    table.play(number(cp) + [("OK", 80)] + number(ea) + [("OK", 80)] + number(captured) + [("OK", 80)])
+    for value in (cp, ea, captured):
+        table.enter(value)
+        table.press("OK")
 
 
-def test_rule_7_7_ok_after_the_roll_moves_on_and_never_rolls_again():
+def test_rule_7_7_the_roll_moves_on_to_combat_round_1_with_the_d6_shown_and_never_rolls_again():
     table = Table.fresh()
     assert table.status() == "OK roll d6 ^more"
     table.press("OK")
     assert table.screen() == "dice" and len(table.state()["track"][0]["rolls"]) == 1
+    assert table.state()["phase"] == "cr1"  # one press: the roll, and on to Combat Round 1 (7.8)
     face = table.state()["track"][0]["rolls"][0]
-    table.press("BACK")  # back to the mat before moving on
-    assert table.status() == "d6 %d  OK next" % face
+    assert "d6=%d" % face in [t[0] for t in table.frame] and table.status() == "OK/^v: CP BP 12"
+    table.press("BACK")  # back to the mat before the battle: the d6 is still in sight
+    assert table.status() == "d6 %d  OK battle" % face
     again = table.restart()  # and after a power cut
-    assert again.status() == "d6 %d  OK next" % face
+    assert again.status() == "d6 %d  OK battle" % face
     again.press("OK")
-    assert again.state()["phase"] == "cr1"
+    assert again.state()["phase"] == "battle" and again.screen() == "battle"
     assert again.state()["track"][0]["rolls"] == [face]  # still the one roll
     rig.unmount()
 
 
-def test_rule_7_7_after_the_screen_sleeps_ok_wakes_it_then_moves_on_without_a_roll():
+def test_rule_7_7_a_dimmed_panel_acts_on_the_first_press_and_a_dark_one_only_wakes():
+    from ui import DIM_MS
+
     table = Table.fresh()
     table.press("OK")
-    table.press("BACK")
-    face = table.state()["track"][0]["rolls"][0]
+    table.run(DIM_MS + 1000)  # the combat rounds played with the cards: the panel dims
+    assert table.chip.on and table.chip.contrast == 0
+    table.press("OK")  # acts at once: on to the battle, the panel lit again
+    assert table.state()["phase"] == "battle" and table.chip.contrast == table.ui.settings["contrast"]
+    table.hold("BACK")  # back to Combat Round 1
     table.run((table.ui.settings["sleep"] + 2) * 1000)
-    assert not table.chip.on  # the panel is off
+    assert not table.chip.on  # off, after the sleep setting (burn-in)
     table.press("OK")  # wakes the screen, does nothing else
-    assert table.chip.on and table.status() == "d6 %d  OK next" % face
-    assert table.state()["phase"] == "re"
+    assert table.chip.on and table.chip.contrast == table.ui.settings["contrast"]
+    assert table.state()["phase"] == "cr1" and table.status().endswith("OK battle")
     table.press("OK")
-    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["rolls"] == [face]
+    assert table.state()["phase"] == "battle" and len(table.state()["track"][0]["rolls"]) == 1
     rig.unmount()
 
 
@@ -75,9 +84,10 @@ def test_rule_7_7_a_bonus_or_joker_cancels_the_event_and_no_d6_is_rolled():
     table.press("OK")
     turn = table.state()["track"][0]
     assert turn["cancel"] == {"side": "EA", "by": "joker", "card": None} and turn["rolls"] == []
-    assert table.status() == "Cancelled OK nxt"
+    assert table.state()["phase"] == "cr1"  # nothing to roll: on to Combat Round 1 at once
+    assert "RE cancelled by EA's joker: no d6" in table.text() and table.status() == "OK to battle"
     table.press("OK")
-    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["rolls"] == []
+    assert table.state()["phase"] == "battle" and table.state()["track"][0]["rolls"] == []
     rig.unmount()
 
 
@@ -112,12 +122,11 @@ def test_rule_7_7_card_data_is_used_by_every_new_game():
 
 def test_an_undone_message_never_eats_the_next_press():
     table = Table.fresh()
-    _to_phase(table, "cr1")
-    table.press("UP")  # the Attack card
+    table.press("OK")  # the roll
     table.hold("BACK")
-    assert "Undone: Attack mark" in table.text()
-    table.press("UP")  # acts at once: the message goes, the card is marked again
-    assert table.state()["track"][0]["attack"] is True
+    assert "Undone: d6" in table.text() and table.state()["phase"] == "re"
+    table.press("OK")  # acts at once: the message goes, the d6 is rolled again
+    assert len(table.state()["track"][0]["rolls"]) == 1 and table.state()["phase"] == "cr1"
     assert "Undone" not in table.text()
     rig.unmount()
 
@@ -145,11 +154,13 @@ def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
     table.hold("BACK")  # one hold undoes the one OK: the capture and the move on to the draw
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
     assert "Undone: capture 3" in table.text()
-    table.run(2000)  # the message goes by itself
-    assert table.status() == "OK CP captures"  # 7-7: the Defender's
+    # the capture's entry again, at the number undone, for the loser's cards (7-7: the Defender won)
+    assert table.screen() == "battle" and "EA Nat+Joker BP" in table.text() and table.number() == 3
+    table.press("BACK")  # left for the mat: it says the capture is still to come
+    assert table.status() == "OK CP captures"
     table.press("OK")
-    assert table.screen() == "battle" and "EA Nat+Joker BP" in table.text()
-    table.play(number(4) + [("OK", 80)])
+    assert table.screen() == "battle" and table.number() == 3
+    table.play([("UP", 80), OK])
     assert table.state()["track"][0]["captured"] == 4 and table.state()["phase"] == "draw"
     rig.unmount()
 
@@ -157,7 +168,10 @@ def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
 def test_rule_7_18_a_power_cut_between_the_capture_and_the_draw_leaves_ok_next_draw_that_moves_on():
     table = Table.fresh()
     _to_phase(table, "battle")
-    table.play(number(6) + [("OK", 80)] + number(4) + [("OK", 80)])
+    table.enter(6)
+    table.press("OK")
+    table.enter(4)
+    table.press("OK")
     session = table.ui.session
     session._carry_on = lambda kind: None  # the power goes once the capture is saved, before the move to the draw is
     session.act("capture", 3, None)
@@ -177,14 +191,16 @@ def test_rule_7_18_after_a_restart_one_hold_of_back_still_undoes_the_capture_and
     table = table.restart()
     table.hold("BACK")
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
-    assert "Undone: capture 3" in table.text()
+    assert "Undone: capture 3" in table.text() and table.number() == 3
     rig.unmount()
 
 
 def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
     table = Table.fresh()
     _to_phase(table, "battle")
-    table.play(number(5) + [("OK", 80)] + number(5) + [("OK", 80)])
+    table.enter(5)
+    table.press("OK")
+    table.press("OK")  # EA's opens at CP's: 5 too
     text = table.text()
     assert "5-5 tie: CP" in text  # the Defender wins ties (7.14)
     assert "EA Nat+Joker BP" in text and "even face-down" in text
@@ -211,7 +227,11 @@ def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_k
 
 def test_g_2_leaving_combat_round_2_without_an_attack_card_asks_once():
     table = Table.fresh()
-    _to_phase(table, "cr1")
+    table.ui.set("attack", True)  # Settings, "Attack marks": the table checks 7.10 each turn
+    table.press("OK")  # the roll
+    assert table.status() == "OK next"  # the d6 screen: on to the Attack card's mark, not the battle
+    table.press("OK")
+    assert table.state()["phase"] == "cr1" and table.status() == "Attack? ^ mark"
     table.press("OK")  # no Attack card in round 1
     assert table.state()["phase"] == "cr2" and table.status() == "Attack? MUST ^"
     table.press("OK")
@@ -235,7 +255,7 @@ def test_rule_8_1_turn_5_reshuffle_keeps_captured_cards_out_and_the_status_says_
     assert table.screen() == "turn5"
     assert "except captured Nationality cards" in " ".join(table.ui.top().lines)
     table.press("OK")
-    assert table.state()["phase"] == "draw" and table.status() == "8.1 reshuffle OK"
+    assert table.state()["phase"] == "draw" and table.status() == "8.1 then OK flip"
     table.press("DOWN")  # the reminder says it too
     assert "except captured" in " ".join(table.ui.top().lines)
     rig.unmount()
@@ -262,11 +282,9 @@ def test_rule_3_1_a_table_that_draws_after_the_last_turn_is_told_to_count_hands(
     _short_scenario(table, 1)
     _to_phase(table, "battle")
     _battle(table, 4, 2, 2)
-    assert table.state()["phase"] == "draw"
-    table.press("OK")
-    assert table.state()["phase"] == "flip" and table.status() == "OK count hands"
-    table.press("OK")
-    assert table.screen() == "hands" and "drew after last" in table.text()
+    assert table.state()["phase"] == "draw" and table.status() == "Draw; OK flip"
+    table.press("OK")  # drawn: the game ends (3.1) and the hands are counted
+    assert table.state()["phase"] == "score" and table.screen() == "hands" and "drew after last" in table.text()
     rig.unmount()
 
 
@@ -287,17 +305,18 @@ def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
 def test_every_screen_fits_the_panel_with_three_digit_values():
     table = Table.fresh()
     _to_phase(table, "battle")
+    table.enter(0)
     table.press("DOWN")  # 0 -> 999
     assert table.layout_faults() == [] and "999" in table.text()
     table.press("OK")
-    table.press("DOWN")
-    table.press("DOWN")  # 998
+    assert "CP 999" in table.text() and table.layout_faults() == []  # CP's, confirmed, beside EA's
+    table.press("DOWN")  # EA's opens at CP's: 998
     table.press("OK")
     assert "999-998 CP wins" in table.text() and table.layout_faults() == []
-    table.press("DOWN")  # captured 999
+    table.press("UP")  # the capture opens at the loser's 998: 999
     table.press("OK")
     assert table.state()["captured"]["CP"] == 999
-    for _ in range(3):
+    for _ in range(3):  # the mat at the draw, the next turn, its d6
         assert table.layout_faults() == [], table.layout_faults()
         table.press("OK")
     assert table.layout_faults() == [], table.layout_faults()
@@ -308,8 +327,7 @@ def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
     from journal import games
 
     table = Table.fresh()
-    table.press("OK")  # roll
-    table.press("OK")  # -> cr1
+    table.press("OK")  # roll, and on to Combat Round 1
     gid = table.ui.session.journal.gid
     table.ui.session.journal.close()
     path = next(games.ROOT + "/" + n for n in os.listdir(games.ROOT) if n.startswith(gid + ".j"))
@@ -320,7 +338,8 @@ def test_journal_line_with_a_wrong_crc_is_dropped_not_trusted():
     with open(path, "w") as f:
         f.write("\n".join(lines))
     again = table.restart()
-    assert again.state()["phase"] == "re"  # the bad record is not replayed
+    assert again.state()["phase"] == "re"  # the bad record (the move on) is not replayed
+    assert len(again.state()["track"][0]["rolls"]) == 1
     rig.unmount()
 
 
@@ -340,7 +359,7 @@ def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
 
 def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_the_screen():
     table = _after_a_capture()
-    assert table.state()["phase"] == "draw" and table.status() == "Draw 7.19 OK nxt"
+    assert table.state()["phase"] == "draw" and table.status() == "Draw; OK flip"
     said = table.guidance()
     assert said.startswith("7.19 Draw")
     assert "7.16 Discard played Neutral and Nationality cards" in said

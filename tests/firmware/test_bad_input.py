@@ -90,8 +90,7 @@ def test_an_action_the_flash_refused_cannot_be_redone():
 
 def test_corrupt_journal_on_boot_is_reported_and_the_game_kept():
     ui = _booted()
-    ui.session.act("roll", 6, 4, "re")
-    ui.session.act("next")
+    ui.session.act("roll", 6, 4, "re")  # and on to Combat Round 1, as the roll's press does
     path = "saved/%s.j0" % ui.session.journal.gid
     with open(path, "a") as f:
         f.write("garbage that is not a record\n")
@@ -196,17 +195,17 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     rig.allow(PAUSE_MS + 100)  # the player pauses: the fold is tried, and fails
     ui.step()
     assert ui.top().name == "dice" and ui.toast is None  # nothing to tell the player: nothing was lost
-    assert [a[0] for a in ui.session.game.actions] == ["roll"]
+    assert [a[0] for a in ui.session.game.actions] == ["roll", "next"]
     on_flash = journal_module.Journal(journal.root, journal.gid).load()  # as the next boot reads it
     assert rig.logged(on_flash) == rig.logged(ui.session.game)  # the roll is in the journal
     now = rig.CLOCK.now & 0x3FFFFFFF
     assert ui.due(now) is None or ui.due(now) > PAUSE_MS  # not tried again at every wake-up
     del journal.fold
     gen = journal.gen
-    rig.press("OK")  # "OK next": room again; this action's pause folds the journal, the roll with it
+    rig.press("OK")  # on the d6, to the battle: room again; this press's pause folds the journal
     rig.allow(50)
     ui.step()
-    assert journal.gen == gen and ui.top().name == "mat"  # not inside the press
+    assert journal.gen == gen and ui.top().name == "battle"  # not inside the press
     rig.allow(PAUSE_MS + 100)
     ui.step()
     assert journal.gen == gen + 1 and journal.records == 0

@@ -3,7 +3,6 @@
 Pressed through the pins as a player presses; what is checked is what the panel shows and what the log keeps.
 """
 
-from bench.scripted_game import number
 from tests.firmware import rig
 from tests.firmware.table import Table
 
@@ -33,40 +32,57 @@ def winner_only(table):
 
 
 def to_battle(table):
-    """A plain turn as the status line says, and hold OK from Combat Round 1 to Battle Resolution."""
-    table.press("OK")  # "OK roll d6"
-    table.press("OK")  # the d6: "OK next"
-    table.press("UP")  # "Attack? ^ mark"
-    table.hold("OK")  # on through Combat Round 2 and the Bonus phase
+    """A plain turn as the screens say: OK rolls the d6 (on to Combat Round 1 with it shown), and
+    OK on the d6 goes on through the rounds to Battle Resolution, where the entry opens."""
+    table.press("OK")
+    assert table.screen() == "dice"
+    table.press("OK")
+    assert table.screen() == "battle" and table.state()["phase"] == "battle"
 
 
-def test_rule_7_14_winner_only_the_defender_is_picked_first_and_ok_enters_it():
+def test_rule_7_14_winner_only_up_or_down_on_the_d6_says_who_won_in_one_press():
+    table = Table.fresh()
+    winner_only(table)
+    table.press("OK")  # the roll
+    assert table.status() == "Won? ^CP vEA"
+    table.press("DOWN")  # EA won, the Attacker of turn 1 (2.7)
+    turn = table.state()["track"][0]
+    assert table.state()["phase"] == "battle" and (turn["winner"], turn["bp"]) == ("EA", None)
+    assert table.screen() == "battle" and "EA won" in table.text() and "CP Nat+Joker BP" in table.text()
+    assert '{"a":"win","side":"EA","v":1}' in rig.logged(table.ui.session.game)  # the log keeps what was entered
+    rig.unmount()
+
+
+def test_rule_7_14_winner_only_the_entry_says_up_cp_down_ea_and_ok_the_defender():
     table = Table.fresh()
     winner_only(table)
     to_battle(table)
-    assert table.screen() == "battle" and "Who won?" in table.text()
-    assert "CP Defender" in table.text() and "EA Attacker" in table.text()  # CP defends turn 1 (2.7)
-    table.press("OK")  # the Defender, picked first
+    assert "Who won?" in table.text() and "^ CP Defender" in table.text() and "v EA Attacker" in table.text()
+    assert "OK: Defender won" in table.text()  # CP defends turn 1 (2.7); ties go to the Defender (7.14)
+    table.press("OK")
     assert "CP won" in table.text() and "EA Nat+Joker BP" in table.text()  # 7.18: the loser's cards
-    table.play(number(4) + [OK])
+    table.enter(4)
+    table.press("OK")
     turn = table.state()["track"][0]
     assert (turn["winner"], turn["bp"], turn["captured"]) == ("CP", None, 4)
     assert table.state()["captured"] == {"CP": 4, "EA": 0} and table.state()["phase"] == "draw"
-    assert '{"a":"win","side":"CP","v":1}' in rig.logged(table.ui.session.game)  # the log keeps what was entered
     assert "bp" not in [a[0] for a in table.ui.session.game.actions]
     rig.unmount()
 
 
-def test_rule_7_14_winner_only_down_picks_the_attacker():
+def test_rule_7_18_winner_only_the_capture_opens_at_the_last_capture():
     table = Table.fresh()
     winner_only(table)
-    to_battle(table)
-    table.press("DOWN")
     table.press("OK")
-    assert "EA won" in table.text() and "CP Nat+Joker BP" in table.text()
-    table.play(number(6) + [OK])
-    assert table.state()["track"][0]["winner"] == "EA" and table.state()["captured"] == {"CP": 0, "EA": 6}
-    assert table.status() == "Draw 7.19 OK nxt"
+    table.press("UP")  # CP won
+    first = table.number()  # the game's first capture: about the middle of a real one (3-12)
+    assert 3 <= first <= 12, first
+    table.enter(9)
+    table.press("OK")
+    table.press("OK")  # the draw, and on to turn 2
+    table.press("OK")  # the roll
+    table.press("DOWN")  # EA won
+    assert table.number() == 9 and "CP Nat+Joker BP" in table.text()  # where the last capture was
     rig.unmount()
 
 
@@ -82,19 +98,49 @@ def test_rule_7_14_the_setting_outlasts_a_restart_and_the_mat_asks_who_won():
     rig.unmount()
 
 
-def test_rule_7_14_hold_ok_on_the_first_bp_enters_the_winner_alone_for_this_battle():
+def test_rule_7_14_both_bp_the_first_opens_at_the_last_battles_and_the_second_at_the_first():
     table = Table.fresh()
     to_battle(table)
     assert "CP (Defender):" in table.text() and "face-up BP" in table.text()
+    assert table.number() == 12  # the game's first battle: about the middle of a side's 7-22
+    table.enter(15)
+    table.press("OK")
+    assert "EA (Attacker):" in table.text() and table.number() == 15  # a battle is seldom far from even
+    assert "CP 15" in table.text()  # the first side's, as confirmed
+    table.enter(13)
+    table.press("OK")
+    assert "15-13 CP wins" in table.text()
+    assert table.number() == 13  # the capture: at the loser's face-up BP, most of it Nationality cards
+    table.enter(8)
+    table.press("OK")
+    table.press("OK")  # the draw; turn 2
+    table.press("OK")  # the roll
+    assert table.status() == "OK/^v: CP BP 15"  # the d6 says where CP's number opens: the last battle's
+    table.press("UP")  # opens the entry and counts at once
+    assert table.screen() == "battle" and table.number() == 16
+    rig.unmount()
+
+
+def test_rule_7_14_holding_up_on_the_d6_opens_the_entry_and_counts_on_until_let_go():
+    table = Table.fresh()
+    table.press("OK")
+    table.play([("UP", 1400)])  # a count at the press, then at 0.5 s and every 0.35 s
+    assert table.screen() == "battle" and table.number() == 12 + 4, table.number()
+    assert table.state()["phase"] == "battle" and table.state()["track"][0]["bp"] is None
+    rig.unmount()
+
+
+def test_rule_7_14_hold_ok_on_the_first_bp_enters_the_winner_alone_for_this_battle():
+    table = Table.fresh()
+    to_battle(table)
     assert "hold OK: winner" in table.text()
     table.hold("OK")
     assert "Who won?" in table.text()
     table.press("DOWN")
+    table.enter(2)
     table.press("OK")
-    table.play(number(2) + [OK])
     assert table.state()["track"][0]["winner"] == "EA" and table.state()["track"][0]["bp"] is None
-    table.press("OK")  # draw
-    table.press("OK")  # flip
+    table.press("OK")  # the draw, and the flip
     to_battle(table)  # the next battle asks for both BP again: the setting is unchanged
     assert "CP (Attacker):" in table.text() and "face-up BP" in table.text()  # EA defends turn 2 (7.20)
     rig.unmount()
@@ -107,12 +153,31 @@ def test_rule_7_14_with_winner_only_set_hold_ok_enters_both_bp_for_this_battle()
     assert "hold OK: BP" in table.text()
     table.hold("OK")
     assert "CP (Defender):" in table.text()
-    table.play(number(3) + [OK])
+    table.enter(3)
+    table.press("OK")
     assert "EA (Attacker):" in table.text()
-    table.play(number(5) + [OK])
+    table.enter(5)
+    table.press("OK")
     assert "3-5 EA wins" in table.text()
-    table.play(number(2) + [OK])
+    table.enter(2)
+    table.press("OK")
     assert table.state()["track"][0]["bp"] == {"CP": 3, "EA": 5}
+    rig.unmount()
+
+
+def test_rule_7_14_holding_ok_on_the_second_number_changes_nothing():
+    table = Table.fresh()
+    winner_only(table)
+    to_battle(table)
+    table.hold("OK")  # both BP for this battle
+    table.enter(9)
+    table.press("OK")
+    table.enter(11)
+    table.hold("OK")  # on EA's number: not a swap to "Who won?", and nothing entered
+    assert "EA (Attacker):" in table.text() and "Who won?" not in table.text() and table.number() == 11
+    assert table.state()["track"][0]["winner"] is None
+    table.press("OK")
+    assert table.state()["track"][0]["bp"] == {"CP": 9, "EA": 11}
     rig.unmount()
 
 
@@ -126,21 +191,72 @@ def test_rule_7_14_the_entry_header_names_the_side_and_whether_it_defends():
     rig.unmount()
 
 
-def test_one_hold_of_back_undoes_the_hold_of_ok_that_went_to_the_battle_and_redo_brings_it_back():
+def test_one_hold_of_back_on_eas_number_steps_back_to_cps_kept_as_confirmed():
+    table = Table.fresh()
+    to_battle(table)
+    table.enter(14)
+    table.press("OK")
+    table.enter(11)
+    table.hold("BACK")  # one entry back, not out of the battle
+    assert table.state()["phase"] == "battle" and "CP (Defender):" in table.text()
+    assert table.number() == 14  # CP's number, kept
+    table.press("OK")
+    assert table.number() == 11  # and EA's, as it was left
+    table.press("OK")
+    assert table.state()["track"][0]["bp"] == {"CP": 14, "EA": 11}
+    rig.unmount()
+
+
+def test_one_hold_of_back_on_the_capture_steps_back_to_eas_number_both_kept():
+    table = Table.fresh()
+    to_battle(table)
+    table.enter(14)
+    table.press("OK")
+    table.enter(11)
+    table.press("OK")
+    table.hold("BACK")  # the BP undone: their entry again, at EA's, both numbers kept
+    assert table.state()["track"][0]["bp"] is None and "Undone: BP 14-11" in table.text()
+    assert table.screen() == "battle" and "EA (Attacker):" in table.text() and table.number() == 11
+    table.hold("BACK")
+    assert table.number() == 14 and "CP (Defender):" in table.text()
+    table.press("OK")
+    table.press("UP")
+    table.press("OK")
+    assert table.state()["track"][0]["bp"] == {"CP": 14, "EA": 12}
+    rig.unmount()
+
+
+def test_winner_only_switched_to_bp_for_one_battle_keeps_cps_number_through_a_power_cut():
+    table = Table.fresh()
+    winner_only(table)
+    to_battle(table)
+    table.hold("OK")  # both BP, this battle
+    table.enter(17)
+    table.press("OK")  # CP's 17 confirmed: on flash
+    again = table.restart()
+    assert again.screen() == "battle" and "EA (Attacker):" in again.text() and "CP 17" in again.text()
+    again.enter(10)
+    again.press("OK")
+    assert again.state()["track"][0]["bp"] == {"CP": 17, "EA": 10}
+    rig.unmount()
+
+
+def test_one_hold_of_back_undoes_the_move_to_the_battle_and_redo_brings_it_back():
     table = Table.fresh()
     to_battle(table)
     assert table.state()["phase"] == "battle"
     table.hold("BACK")  # one press went through three phases: one undo takes it back
-    assert table.state()["phase"] == "cr1" and table.state()["track"][0]["attack"] is True
+    assert table.state()["phase"] == "cr1" and table.screen() == "mat"
     assert "Undone: left Combat 1" in table.text()
     table.hold("BACK")
-    assert table.state()["track"][0]["attack"] is False and "Undone: Attack mark" in table.text()
+    assert table.state()["phase"] == "re" and "Undone: d6" in table.text()
     table.press("BACK")  # the menu: Redo
     choose(table, "Redo")
-    assert table.state()["track"][0]["attack"] is True and "Redone: Attack mark" in table.text()
+    assert table.state()["phase"] == "cr1" and "Redone: d6" in table.text()
     table.press("BACK")
     choose(table, "Redo")
     assert table.state()["phase"] == "battle" and "Redone: left Combat 1" in table.text()
+    assert table.screen() == "battle"  # the entry the battle asks for, open again
     rig.unmount()
 
 
@@ -149,23 +265,42 @@ def test_one_hold_of_back_undoes_the_capture_and_the_move_to_the_draw_its_ok_mad
     winner_only(table)
     to_battle(table)
     table.press("OK")
-    table.play(number(8) + [OK])
+    table.enter(8)
+    table.press("OK")
     assert table.state()["phase"] == "draw"
     table.hold("BACK")
     assert "Undone: capture 8" in table.text()
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
     assert table.state()["track"][0]["winner"] == "CP"  # the pick was a press of its own
-    table.run(2000)
-    assert table.status() == "OK CP captures"
+    assert table.screen() == "battle" and table.number() == 8
+    table.hold("BACK")  # and the next hold, the pick
+    assert table.state()["track"][0]["winner"] is None and "Who won?" in table.text()
     rig.unmount()
 
 
 def test_rule_7_18_the_mats_status_names_the_battles_winner_who_captures_not_the_defender():
     table = Table.fresh()
     to_battle(table)
-    table.play(number(4) + [OK] + number(9) + [OK])  # CP, the Defender, 4; EA 9: EA wins (7.14)
+    table.enter(4)
+    table.press("OK")
+    table.enter(9)
+    table.press("OK")  # CP, the Defender, 4; EA 9: EA wins (7.14)
     table.press("BACK")  # to the mat before the capture
     assert table.status() == "OK EA captures", table.status()
     table.press("OK")  # as it says: the capture entry, for the loser's cards
     assert table.screen() == "battle" and "CP Nat+Joker BP" in table.text()
+    rig.unmount()
+
+
+def test_rule_7_20_the_draws_ok_flips_defender_this_turn_and_turns_the_die():
+    table = Table.fresh()
+    to_battle(table)
+    table.press("OK")
+    table.press("OK")
+    table.press("OK")  # the capture
+    assert table.state()["phase"] == "draw" and table.status() == "Draw; OK flip"
+    table.press("OK")
+    state = table.state()
+    assert (state["turn"], state["defender"], state["phase"]) == (2, "EA", "re")
+    assert table.status() == "OK roll d6 ^more" and "EA" in [t[0] for t in table.frame if t[2] == 10]
     rig.unmount()

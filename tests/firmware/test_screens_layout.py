@@ -72,7 +72,7 @@ def test_layout_every_screen_of_the_menu_in_a_basic_game():
     assert not faults, "\n".join(faults)
 
 
-def _toast_on_the_glass(message):
+def _toast_on_the_glass(message, warning=False):
     """A message box drawn by the firmware and sent to the emulated panel: its pixels, and its top row."""
     import gfx
     from oled import Oled
@@ -84,7 +84,7 @@ def _toast_on_the_glass(message):
     rig.machine.I2C.devices = {0x3C: chip}
     display = Oled(rig.machine.I2C(0), "ssd1306", 0x3C, 0)
     display.fill(0)
-    gfx.toast(display, message, False)
+    gfx.toast(display, message, warning)
     display.show()
     glass = framebuf_of(chip.frame())
     top = min(y for y in range(64) if all(glass.pixel(x, y) for x in range(128)))
@@ -98,16 +98,27 @@ def framebuf_of(frame):
 
 
 def test_a_message_line_as_wide_as_the_panel_does_not_run_into_the_box_border():
+    from gfx import NEWS_BOTTOM
+
     # wrapped to "Recovered 1 game" (16 characters, all 128 columns) and "after a power cut"
     glass, top = _toast_on_the_glass("Recovered 1 game after a power cut")
     for x in (0, 127):
-        column = [glass.pixel(x, y) for y in range(top + 1, 64)]
+        column = [glass.pixel(x, y) for y in range(top + 1, NEWS_BOTTOM - 1)]
         assert not all(column), "a side border at x=%d runs into the letters" % x
     # a shorter message keeps its whole box, the text 2 px clear of the border
     glass, top = _toast_on_the_glass("Saved")
     for x in (0, 127):
-        assert all(glass.pixel(x, y) for y in range(top, 64)), x
-    assert not any(glass.pixel(1, y) for y in range(top + 1, 63))
+        assert all(glass.pixel(x, y) for y in range(top, NEWS_BOTTOM)), x
+    assert not any(glass.pixel(1, y) for y in range(top + 1, NEWS_BOTTOM - 1))
+
+
+def test_news_leaves_the_bottom_line_in_sight_a_warning_covers_it_and_says_ok_closes_it():
+    from gfx import NEWS_BOTTOM
+
+    glass, top = _toast_on_the_glass("CP +7 BP: CP 7 EA 0")
+    assert not any(glass.pixel(x, y) for x in range(128) for y in range(NEWS_BOTTOM, 64))  # below: the screen's
+    glass, top = _toast_on_the_glass("Not saved", warning=True)
+    assert all(glass.pixel(0, y) for y in range(top, 64))  # the box down to the panel's last row
 
 
 def test_wrapped_text_keeps_every_word_fills_each_line_and_cuts_long_words_after_a_hyphen():

@@ -1,6 +1,5 @@
 """Solitaire Rules 3.3 at the table: what the device asks of the player, pressed through the buttons."""
 
-from bench.scripted_game import number
 from tests.firmware.table import Table
 from tests.firmware.test_screens_layout import crawl
 
@@ -31,13 +30,12 @@ def _hand_and_roll(table):
     assert table.screen() == "ai-hand", table.text()
     table.press("OK")
     assert table.status() == "OK roll d6 ^more", table.status()
-    table.press("OK")  # the Random Event d6
+    table.press("OK")  # the Random Event d6, and on to Combat Round 1
     assert table.screen() == "dice" and len(table.state()["track"][-1]["rolls"]) == 1
+    assert table.status() == "OK next"  # solitaire plays its rounds a step at a time: their AI steps
     table.press("OK")
-    if table.state()["phase"] == "re":
-        assert "OK next" in table.status(), table.status()
-        table.press("OK")
-    assert table.state()["phase"] == "cr1", table.text()
+    assert table.state()["phase"] == "cr1" and table.screen() == "mat", table.text()
+    assert table.status() == "OK Combat 2"
 
 
 def _step_7(table, bonus=False, joker=False, both=False):
@@ -77,9 +75,8 @@ def test_solitaire_step_6_a_jack_in_either_round_and_the_ai_jacks_linked_cards()
     _hand_and_roll(table)
     round_1 = table.guidance()
     assert "a Jack you play in either Round is cancelled at once" in round_1
-    table.press("UP")  # the Attack card
     table.press("OK")
-    assert table.state()["phase"] == "cr2"
+    assert table.state()["phase"] == "cr2" and table.status() == "OK Bonus 7.13"
     round_2 = table.guidance()
     assert "a Jack you play in either Round is cancelled at once" in round_2
     assert "an AI Jack is played in Round 2" in round_2
@@ -87,7 +84,6 @@ def test_solitaire_step_6_a_jack_in_either_round_and_the_ai_jacks_linked_cards()
 
 
 def _to_bonus(table):
-    table.press("UP")  # the Attack card, in Combat Round 1
     table.hold("OK")  # on to the battle: stops where the AI's Step 7 roll is due
     assert table.state()["phase"] == "bonus"
 
@@ -108,7 +104,7 @@ def test_solitaire_step_7_when_you_defend_you_play_first_then_the_ai_rolls():
     assert "7.13: you defend, so play your Bonus or Joker first" in table.guidance()
     text = _step_7(table)
     assert "plays no Bonus or Joker" in text  # it holds neither
-    assert table.status() == "OK next"
+    assert table.status().endswith("OK battle")
     table.press("OK")
     assert table.screen() == "battle" and table.state()["phase"] == "battle"  # the entry opens at once
 
@@ -166,9 +162,11 @@ def test_layout_a_whole_solitaire_game_through_the_buttons():
         faults += table.layout_faults()
         _step_7(table, bonus=True)
         faults += table.layout_faults()
-        table.press("OK")  # "OK next": to the battle, where the entry opens
+        table.press("OK")  # "OK battle": to the battle, where the entry opens
         assert table.screen() == "battle"
-        table.play(number(12) + [("OK", 80)] + number(7) + [("OK", 80)] + number(7) + [("OK", 80)])
+        for value in (12, 7, 7):
+            table.enter(value)
+            table.press("OK")
         faults += table.layout_faults()
         for _ in range(3):
             if table.state()["turn"] > turn or table.state()["phase"] == "over":

@@ -1,7 +1,6 @@
 """What a screen says it will do, it does: reminders say how to close them, a finished game's mat
 shows its score, solitaire marks whose side is whose, and what OK confirmed outlasts a power cut."""
 
-from bench.scripted_game import number
 from tests.firmware import rig
 from tests.firmware.table import Table
 from tests.firmware.test_battle_entry import choose, to_battle
@@ -35,13 +34,18 @@ def test_rule_2_2_to_2_6_every_reminder_ends_saying_what_ok_does_and_ok_does_it(
     rig.unmount()
 
 
+def _battle(table, *values):
+    for value in values:
+        table.enter(value)
+        table.press("OK")
+
+
 def _play_to_the_end_of_turn_5(table):
     for turn in range(1, 6):
         to_battle(table)
-        table.play(number(3) + [OK] + number(2) + [OK] + number(1) + [OK])
+        _battle(table, 3, 2, 1)
         if turn < 5:
-            table.press("OK")  # draw
-            table.press("OK")  # flip
+            table.press("OK")  # the draw, and the flip
 
 
 def test_rule_8_1_the_turn_5_reshuffle_ends_saying_ok_closes_it():
@@ -50,7 +54,9 @@ def test_rule_8_1_the_turn_5_reshuffle_ends_saying_ok_closes_it():
     assert table.screen() == "turn5" and "END OF TURN 5" in table.text()
     assert _last_line(table) == "OK: close"
     table.press("OK")
-    assert table.screen() == "mat" and table.status() == "8.1 reshuffle OK"
+    assert table.screen() == "mat" and table.status() == "8.1 then OK flip"
+    table.press("OK")  # as it says: turn 6 begins
+    assert (table.state()["turn"], table.state()["phase"]) == (6, "re")
     rig.unmount()
 
 
@@ -72,8 +78,7 @@ def _solo_turn(table, turn):
     table.press("OK")  # close the hand
     table.press("OK")  # "OK roll d6"
     table.press("OK")  # the d6: next
-    table.press("UP")  # the Attack card
-    for _ in range(4):
+    for _ in range(6):
         status = table.status()
         if table.screen() == "battle":
             break
@@ -84,7 +89,7 @@ def _solo_turn(table, turn):
         else:
             table.press("OK")
     assert table.screen() == "battle", table.text()
-    table.play(number(4) + [OK] + number(2) + [OK] + number(1) + [OK])
+    _battle(table, 4, 2, 1)
 
 
 def test_solitaire_8_0_after_turn_5_the_step_1_checklist_comes_again():
@@ -92,8 +97,8 @@ def test_solitaire_8_0_after_turn_5_the_step_1_checklist_comes_again():
     for turn in range(1, 6):
         _solo_turn(table, turn)
         if turn < 5:
-            table.press("OK")  # draw (Steps 10/15)
-            table.press("OK")  # flip
+            assert table.status() == "Step %d OK flip" % (10 if turn % 2 else 15), table.status()  # you defend next: 10
+            table.press("OK")  # the hands rebuilt (Steps 10/15), and the flip
     assert table.screen() == "turn5"
     assert _last_line(table) == "OK: Step 1 again"
     table.press("OK")
@@ -126,9 +131,9 @@ def test_rule_3_2_3_5_a_finished_games_mat_shows_the_final_score_and_no_end_game
     table.ui.session.new_game("Scenario, 1 turns", 1, "CP")
     table.run(50)
     to_battle(table)
-    table.play(number(6) + [OK] + number(4) + [OK] + number(5) + [OK])  # CP wins, captures 5
+    _battle(table, 6, 4, 5)  # CP wins, captures 5
     assert table.screen() == "hands"
-    table.play(number(7) + [OK] + number(9) + [OK])  # 3.2: the hands
+    _battle(table, 7, 9)  # 3.2: the hands
     final = table.state()["end"]["final"]
     assert final == {"CP": 12, "EA": 9}
     while table.screen() != "mat":
@@ -144,13 +149,13 @@ def test_rule_3_2_3_5_a_finished_games_mat_shows_the_final_score_and_no_end_game
 def test_rule_7_14_cps_bp_that_ok_confirmed_outlasts_a_power_cut():
     table = Table.fresh()
     to_battle(table)
-    table.play(number(8) + [OK])  # CP's face-up BP confirmed
+    _battle(table, 8)  # CP's face-up BP confirmed
     assert "EA (Attacker):" in table.text()
     table = table.restart()  # the power goes, and comes back
-    assert table.screen() == "battle" and "EA (Attacker):" in table.text()
+    assert table.screen() == "battle" and "EA (Attacker):" in table.text() and "CP 8" in table.text()
     table.press("BACK")  # back to CP's: the 8 is there
-    assert "CP (Defender):" in table.text() and "8" in table.text().split()
+    assert "CP (Defender):" in table.text() and table.number() == 8
     table.press("OK")
-    table.play(number(5) + [OK])
+    _battle(table, 5)
     assert table.state()["track"][0]["bp"] == {"CP": 8, "EA": 5}
     rig.unmount()

@@ -54,10 +54,11 @@ def test_settings_shows_each_setting_with_its_value_and_what_it_takes(board_at_3
     assert done.returncode == 0, done.stderr
     assert _rows(done.stdout) == {
         "contrast": "127",
-        "sleep": "60",
+        "sleep": "600",
         "rotate": "0",
         "last_draw": "off",
         "battles": "bp",
+        "attack": "off",
         "solo": "CP",
         "addr": "board",
         "board": "auto",
@@ -75,7 +76,7 @@ def test_settings_set_at_once_keep_through_a_power_cut_and_the_address_lights_th
     assert done.returncode == 0, done.stderr
     rows = _rows(done.stdout)
     assert rows["contrast"] == "*40" and rows["battles"] == "*winner" and rows["addr"] == "*0x3D"
-    assert rows["last_draw"] == "*on" and rows["sleep"] == "60"
+    assert rows["last_draw"] == "*on" and rows["sleep"] == "600"
     assert "addr: at the device's next start" in done.stdout
     dev.power_cut()
     dev.wait(800)
@@ -102,7 +103,11 @@ def test_a_live_setting_acts_without_a_restart(tmp_path: pathlib.Path) -> None:
     ("word", "said"),
     [
         ("contrast=400", "contrast=400: contrast takes a whole number from 0 to 255"),
-        ("sleep=soon", "sleep=soon: sleep takes a whole number from 0 to 3600"),
+        ("sleep=soon", "sleep=soon: sleep takes seconds, one of 0, 30, 60, 120, 300, 600, 1800, 3600"),
+        ("sleep=45", "sleep=45: sleep takes seconds, one of 0, 30, 60, 120, 300, 600, 1800, 3600 (what the device"),
+        ("sleep=3601", "sleep=3601: sleep takes seconds, one of"),
+        ("contrast=256", "contrast=256: contrast takes a whole number from 0 to 255"),
+        ("contrast=-1", "contrast=-1: contrast takes a whole number from 0 to 255"),
         ("rotate=90", "rotate=90: rotate takes 0 or 180"),
         ("battles=both", "battles=both: battles takes bp or winner"),
         ("addr=0x3E", "addr=0x3E: addr takes 0x3C, 0x3D, or board (the board's own)"),
@@ -131,3 +136,26 @@ def test_the_device_refuses_a_change_it_cannot_use_and_keeps_every_setting(board
     assert _rows(_adjutant(board_at_3d).stdout)["contrast"] == "127", "one bad value changes nothing"
     with pytest.raises(SimError, match="bad value for sleep: '60'"):  # a host that sends a string
         board_at_3d.ask("settings", set={"sleep": "60"})
+    with pytest.raises(SimError, match="bad value for sleep: 45"):  # a time the Settings screen cannot show
+        board_at_3d.ask("settings", set={"sleep": 45})
+
+
+def test_settings_takes_the_highest_values_the_device_shows(board_at_3d: SimDevice) -> None:
+    done = _adjutant(board_at_3d, "contrast=255", "sleep=3600", "attack=on")
+    assert done.returncode == 0, done.stderr
+    rows = _rows(done.stdout)
+    assert (rows["contrast"], rows["sleep"], rows["attack"]) == ("*255", "*3600", "*on")
+    done = _adjutant(board_at_3d, "contrast=0", "sleep=0")
+    assert done.returncode == 0, done.stderr
+    assert (_rows(done.stdout)["contrast"], _rows(done.stdout)["sleep"]) == ("*0", "*0")
+
+
+def test_the_host_offers_the_sleep_times_the_device_does() -> None:
+    sys.path.insert(0, str(REPO / "firmware"))
+    try:
+        import config  # the device's settings file: its checks and the Settings screen's sleep times
+    finally:
+        sys.path.remove(str(REPO / "firmware"))
+    from adjutant.device_settings import SLEEPS
+
+    assert tuple(config.SLEEPS) == SLEEPS

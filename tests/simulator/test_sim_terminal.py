@@ -9,7 +9,7 @@ import sys
 
 from adjutant.sim.process import SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed, fits
-from adjutant.sim.terminal import KeyPlan, Words, _lock, _view, default_flash
+from adjutant.sim.terminal import TAP_MS, KeyPlan, Words, _lock, _view, default_flash
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -18,12 +18,11 @@ def test_the_simulator_fits_an_80x24_terminal_and_uses_the_big_panel_when_there_
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
         frame = dev.frame()
-        words = Words()
-        words.seen(frame.pixels, dev.now)
-        small = _view(dev, frame, words.text, 80, 24, None).splitlines()
+        said = Words().read_now(frame.pixels)
+        small = _view(dev, frame, said, 80, 24, None).splitlines()
         assert len(small) <= 23 and max(len(line) for line in small) <= 80, (len(small), max(map(len, small)))
         assert any("\u2800" <= ch <= "\u28ff" for ch in small[1])  # braille cells: 2x4 pixels each
-        big = _view(dev, frame, words.text, 140, 45, None).splitlines()
+        big = _view(dev, frame, said, 140, 45, None).splitlines()
         assert len(big) <= 45 and max(len(line) for line in big) <= 140
         assert "\u2580" in "".join(big) or "\u2584" in "".join(big)  # half blocks
     # every lit pixel is in the braille picture: count the dots
@@ -37,19 +36,17 @@ def test_at_80x24_the_screens_words_and_the_readmes_keys_are_printed_under_the_p
         dev.wait(300)
         frame = dev.frame()
         words = Words()
-        assert words.seen(frame.pixels, dev.now)
-        text = _view(dev, frame, words.text, 80, 24, None)
+        text = _view(dev, frame, words.read_now(frame.pixels), 80, 24, None)
         under = text.splitlines()[18:]
         assert "OK roll d6 ^more" in under[0] and "RE phase" in under[0], under  # the status line, in words
+        assert "CP 0  EA 0" in under[0], under  # each total beside its side's label
         readme = (REPO / "README.md").read_text()
         for key in ("Up/`w` = UP", "Down/`s` = DOWN", "Enter/`d` = OK", "Backspace/`a` = BACK"):
             assert key in readme  # the keys the README gives are the ones the help line shows
         assert "\u2191/w UP" in text and "\u2193/s DOWN" in text and "Enter/d OK" in text and "Bksp/a BACK" in text
         dev.press("OK")  # the d6
-        changed = dev.frame()
-        assert not words.seen(changed.pixels, dev.now)  # a changing panel is read once it holds still
-        assert words.seen(changed.pixels, dev.now + Words.STILL_MS)
-        assert "Random Event d6" in words.text and "OK next" in words.text
+        words.seen(dev.frame().pixels)  # read in the background, the keys never waiting for it
+        assert "Random Event d6" in words.wait() and "OK/^v: CP BP 12" in words.text, words.text
 
 
 def _feed(dev: SimDevice, plan: KeyPlan, keys: list[tuple[int, str, str, int]], tail: int = 600) -> list:
@@ -167,13 +164,12 @@ def test_packaging_uses_the_spdx_license_string_not_the_deprecated_table() -> No
     assert project["license"] == "MIT" and (REPO / project["license-files"][0]).exists()
 
 
-def _to_first_bp(dev: SimDevice) -> None:
-    """A fresh game to its battle entry: the d6 rolled, the Attack card marked, OK held on."""
+def _to_first_bp(dev: SimDevice) -> int:
+    """A fresh game to its battle entry: the d6 rolled, OK on to the battle; the number it opens at."""
     dev.press("OK")
     dev.press("OK")
-    dev.press("UP")
-    dev.hold("OK")
     assert "face-up BP" in dev.shown(), dev.shown()
+    return _number(dev)
 
 
 def _number(dev: SimDevice) -> int:
@@ -190,17 +186,17 @@ def _counts(held_ms: int) -> int:
 def test_a_held_key_is_a_tap_then_one_hold_let_go_within_100_ms_of_the_last_repeat(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
-        _to_first_bp(dev)
+        start = _to_first_bp(dev)
         # as a terminal sends a held w: one key, a pause of 500 ms, then a repeat every 33 ms to 2 s
         repeats = [500 + 33 * k for k in range(46)]
-        edges = _feed(dev, KeyPlan(), [(at, "w", "UP", SHORT_MS) for at in [0, *repeats]], tail=1000)
+        edges = _feed(dev, KeyPlan(), [(at, "w", "UP", TAP_MS) for at in [0, *repeats]], tail=1000)
         kinds = [kind for kind, _ in edges]
         assert kinds == ["down", "up", "down", "up"], edges  # a tap, then one hold
         (_, tap_down), (_, tap_up), (_, hold_down), (_, hold_up) = edges
-        assert tap_up - tap_down <= SHORT_MS + 10 and hold_down == repeats[0]
+        assert tap_up - tap_down <= TAP_MS + 10 and hold_down == repeats[0]
         assert 0 < hold_up - repeats[-1] <= 100, edges  # let go within 100 ms of the last repeat
         held = _number(dev)
-        assert abs(held - (1 + _counts(hold_up - hold_down))) <= 1, (held, edges)
+        assert abs(held - (start + 1 + _counts(hold_up - hold_down))) <= 1, (held, edges)
         dev.wait(2500)
         assert _number(dev) == held  # nothing counts after the key is let go
 
@@ -208,13 +204,13 @@ def test_a_held_key_is_a_tap_then_one_hold_let_go_within_100_ms_of_the_last_repe
 def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
-        _to_first_bp(dev)
-        # W (a long press of UP, 800 ms: 1, then repeats from 400 ms) and a w 300 ms after it ends
-        keys = [(0, "W", "UP", 800), (1100, "w", "UP", SHORT_MS)]
-        keys += [(1400 + 120 * k, "w", "UP", SHORT_MS) for k in range(10)]
+        start = _to_first_bp(dev)
+        # W (a long press of UP, 800 ms: 1, then a repeat at 500 ms) and a w 300 ms after it ends
+        keys = [(0, "W", "UP", 800), (1100, "w", "UP", TAP_MS)]
+        keys += [(1400 + 100 * k, "w", "UP", TAP_MS) for k in range(10)]  # taps as quick as a person's
         _feed(dev, KeyPlan(), keys)
-        # the long press: 1 at once and repeats at 400, 490, 580, 670, 760 ms: 6; then 11 taps
-        assert _number(dev) == 6 + 11, dev.shown()
+        # the long press: 1 at once and a repeat at 500 ms: 2; then 11 taps
+        assert _number(dev) == start + 2 + 11, dev.shown()
 
 
 def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_press() -> None:
@@ -223,19 +219,19 @@ def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_pre
 
     taps = parse_keys("\x1b[A\x1b[B\x1b[C\x1b[Dwsda\r\n \x7f\x08")
     assert [(button, ms) for _, button, ms in taps] == [
-        ("UP", SHORT_MS),
-        ("DOWN", SHORT_MS),
-        ("OK", SHORT_MS),
-        ("BACK", SHORT_MS),
-        ("UP", SHORT_MS),
-        ("DOWN", SHORT_MS),
-        ("OK", SHORT_MS),
-        ("BACK", SHORT_MS),
-        ("OK", SHORT_MS),
-        ("OK", SHORT_MS),
-        ("OK", SHORT_MS),
-        ("BACK", SHORT_MS),
-        ("BACK", SHORT_MS),
+        ("UP", TAP_MS),
+        ("DOWN", TAP_MS),
+        ("OK", TAP_MS),
+        ("BACK", TAP_MS),
+        ("UP", TAP_MS),
+        ("DOWN", TAP_MS),
+        ("OK", TAP_MS),
+        ("BACK", TAP_MS),
+        ("OK", TAP_MS),
+        ("OK", TAP_MS),
+        ("OK", TAP_MS),
+        ("BACK", TAP_MS),
+        ("BACK", TAP_MS),
     ]
     assert [(button, ms) for _, button, ms in parse_keys("WSDA")] == [
         ("UP", LONG_MS),
@@ -251,9 +247,8 @@ def test_a_capital_a_is_a_long_press_of_back_that_undoes(tmp_path: pathlib.Path)
 
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)
-        dev.press("OK")  # the d6
-        dev.press("OK")  # on to Combat Round 1
+        dev.press("OK")  # the d6, and on to Combat Round 1
         assert dev.state()["game"]["phase"] == "cr1"
         ((key, button, ms),) = parse_keys("A")
         _feed(dev, KeyPlan(), [(0, key, button, ms)], tail=1500)
-        assert dev.state()["game"]["phase"] == "re" and "Undone: left RE phase" in dev.shown()
+        assert dev.state()["game"]["phase"] == "re" and "Undone: d6" in dev.shown()

@@ -87,36 +87,120 @@ def sim(tmp_path: pathlib.Path):
         tmux.close()
 
 
-def test_in_tmux_a_held_key_counts_while_held_stops_when_let_go_and_a_tap_after_it_counts(sim: Tmux) -> None:
+def _to_the_entry(sim: Tmux) -> int:
+    """The d6 rolled, then on to the battle, where CP's face-up BP opens: the number shown."""
     sim.wait_for("OK roll d6")
     assert len(sim.pane().splitlines()) <= 24
     sim.keys("Enter")
-    sim.wait_for("OK next")
+    sim.wait_for("OK/^v: CP BP")
     sim.keys("Enter")
-    sim.wait_for("Attack? ^ mark")
-    sim.keys("w")
-    sim.wait_for("Attack ok")
-    sim.keys("D")  # hold OK: on to Battle Resolution, where the entry opens
-    sim.wait_for("face-up BP")
-    # a held w as a terminal sends it: once, a pause of half a second, then every 33 ms
+    return _count(sim.wait_for("face-up BP"))
+
+
+def _hold_until(sim: Tmux, shown: int) -> list[int]:
+    """Hold w as a terminal sends a held key (once, half a second, then every 33 ms) until the words
+    under the picture show `shown`, and let go there; the counts the words showed meanwhile."""
+    seen = []
     sim.keys("w")
     time.sleep(0.5)
-    for _ in range(45):
+    for _ in range(400):
         sim.keys("w")
-        time.sleep(0.033)
-    time.sleep(0.35)  # the key let go; the words are read once the panel holds still
-    held = _count(sim.pane())
-    assert held >= 10, sim.pane()  # 1.5 s held counts on fast
-    sim.keys("w")  # a tap 0.35 s after the hold: a press of its own
+        count = _count(sim.pane())  # a capture takes a few ms: a repeat every 33 ms or so
+        if not seen or seen[-1] != count:
+            seen.append(count)
+        if count >= shown:
+            return seen
+        time.sleep(0.02)
+    raise AssertionError(f"never counted to {shown}: {seen}")
+
+
+@pytest.mark.parametrize(("steps", "rate"), [(3, "the first, readable rate"), (14, "the faster rate")])
+def test_in_tmux_a_held_key_let_go_at_the_number_seen_counts_at_most_one_more(sim: Tmux, steps: int, rate: str) -> None:
+    start = _to_the_entry(sim)
+    seen = _hold_until(sim, start + steps)
+    assert len(seen) >= steps // 2, seen  # the words followed the count while it ran
     time.sleep(1.5)
-    assert _count(sim.pane()) == held + 1, (held, sim.pane())
+    final = _count(sim.pane())
+    assert seen[-1] <= final <= seen[-1] + 1, (rate, seen, final)
     time.sleep(1.0)
-    assert _count(sim.pane()) == held + 1  # nothing counts on after the keys stop
-    for _ in range(4):  # quick taps, five a second: each counts
+    assert _count(sim.pane()) == final  # nothing counts on after the keys stop
+
+
+def test_in_tmux_ten_taps_100_ms_apart_count_ten_and_a_tap_after_a_hold_counts(sim: Tmux) -> None:
+    start = _to_the_entry(sim)
+    for _ in range(10):
         sim.keys("w")
-        time.sleep(0.2)
-    time.sleep(0.6)
-    assert _count(sim.pane()) == held + 5, sim.pane()
+        time.sleep(0.1)
+    time.sleep(1.0)
+    assert _count(sim.pane()) == start + 10, sim.pane()
+    held = _hold_until(sim, start + 13)[-1]
+    time.sleep(0.35)
+    after = _count(sim.pane())
+    sim.keys("w")  # a tap 0.35 s after the hold: a press of its own
+    time.sleep(1.0)
+    assert _count(sim.pane()) == after + 1 and after <= held + 1, (held, after, sim.pane())
+
+
+def test_in_tmux_the_words_name_each_value_beside_its_label_and_mark_the_chosen_row(sim: Tmux) -> None:
+    words = _words(sim.wait_for("OK roll d6"))
+    assert "DEF CP" in words and "CP 0  EA 0" in words and "T1/10" in words, words  # every value the mat shows
+    sim.keys("BSpace")  # the menu
+    words = _words(sim.wait_for("Menu"))
+    assert "> Back to game" in words and "> Undo" not in words, words
+    sim.keys("s")
+    words = _words(sim.wait_for("> Undo"))
+    assert "> Back to game" not in words, words
+
+
+def _device_process(flash: pathlib.Path) -> int:
+    for pid, line in _holding(flash).items():
+        if "boot.py" in line:
+            return pid
+    raise AssertionError("no device process")
+
+
+def test_killing_the_device_process_ends_make_sim_with_one_line(tmp_path: pathlib.Path) -> None:
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
+    flash = tmp_path / "sim.img"
+    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    try:
+        sim.wait_for("OK roll d6")
+        os.kill(_device_process(flash), signal.SIGKILL)
+        pane = sim.wait_for("the simulated device stopped")
+        assert "Traceback" not in pane, pane
+        said = [line for line in pane.splitlines() if "adjutant-sim:" in line]
+        assert len(said) == 1 and "flash is kept" in pane, pane
+    finally:
+        sim.close()
+
+
+def _cpu_ticks(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        fields = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total
+
+
+def test_an_idle_make_sim_takes_next_to_no_cpu(tmp_path: pathlib.Path) -> None:
+    # Not a clock: the CPU time both processes use while nothing happens, which a loop that polls
+    # (a few per cent, or the 36% of a core it once took) shows however busy the machine is.
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
+    flash = tmp_path / "sim.img"
+    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    try:
+        sim.wait_for("OK roll d6")
+        time.sleep(2)
+        pids = [pid for pid, line in _holding(flash).items() if "adjutant.sim.terminal" in line or "boot.py" in line]
+        assert len(pids) == 2, _holding(flash)
+        before, began = _cpu_ticks(pids), time.monotonic()
+        time.sleep(20)
+        used = (_cpu_ticks(pids) - before) / os.sysconf("SC_CLK_TCK") / (time.monotonic() - began)
+        assert used <= 0.015, f"idle make sim took {used:.1%} of a core"
+    finally:
+        sim.close()
 
 
 def _holding(flash: pathlib.Path) -> dict[int, str]:
@@ -142,7 +226,7 @@ def test_closing_the_terminal_of_make_sim_stops_the_simulator_and_keeps_the_game
     try:
         sim.wait_for("OK roll d6")
         sim.keys("Enter")
-        rolled = sim.wait_for("OK next")
+        rolled = sim.wait_for("OK/^v: CP BP")
     finally:
         sim.close()
     deadline = time.monotonic() + 20

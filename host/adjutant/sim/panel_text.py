@@ -100,8 +100,9 @@ def _scaled(columns: list[int], scale: int, dx: int, dy: int) -> tuple[list[int]
     return lit, uniform, width, height
 
 
-def _matches(lit: list[int], uniform: list[int], width: int, height: int) -> list[tuple[int, int, str]]:
-    """(x, y, char) in cells for every 8x8 window that is a glyph, in either colour."""
+def _matches(lit: list[int], uniform: list[int], width: int, height: int) -> list[tuple[int, int, str, bool]]:
+    """(x, y, char, inverted) in cells for every 8x8 window that is a glyph, in either colour
+    (inverted: dark on a lit bar, as a title or the chosen row of a list)."""
     font, relaxed = glyphs(), relaxed_glyphs()
     found = []
     # Over each 8 columns from x: what is lit (a window with nothing lit is a blank, never a
@@ -124,66 +125,114 @@ def _matches(lit: list[int], uniform: list[int], width: int, height: int) -> lis
                 continue
             window = [(lit[x + c] >> y) & 0xFF for c in range(8)]
             char = None
+            inverted = False
             if whole:
-                char = font.get(tuple(window)) or font.get(tuple(0xFF ^ b for b in window))  # or light on a bar
+                char = font.get(tuple(window))
+                if char is None:  # or dark on a lit bar
+                    char = font.get(tuple(0xFF ^ b for b in window))
+                    inverted = char is not None
             if char is None:
                 char = relaxed.get(tuple(b & RELAXED for b in window[:7]))
             if char is not None and char != " ":
-                found.append((x, y, char))
+                found.append((x, y, char, inverted))
     return found
 
 
-def _runs(found: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """Characters on one line, 8 cells apart (blanks between them as spaces), joined into runs."""
-    by_line: dict[int, list[tuple[int, str]]] = {}
-    for x, y, char in found:
-        by_line.setdefault(y, []).append((x, char))
+def _runs(found: list[tuple[int, int, str, bool]]) -> list[tuple[int, int, str, bool]]:
+    """Characters on one line, 8 cells apart (blanks between them as spaces), joined into runs of
+    one colour: (y, x, text, inverted)."""
+    by_line: dict[int, list[tuple[int, str, bool]]] = {}
+    for x, y, char, inverted in found:
+        by_line.setdefault(y, []).append((x, char, inverted))
     runs = []
     for y, chars in by_line.items():
         chars.sort()
-        start, last, text = chars[0][0], chars[0][0], chars[0][1]
-        for x, char in chars[1:]:
+        start, last, text, colour = chars[0][0], chars[0][0], chars[0][1], chars[0][2]
+        for x, char, inverted in chars[1:]:
             gap = x - last
-            if gap % 8 == 0 and 8 <= gap <= 8 * (MAX_GAP + 1):
+            if gap % 8 == 0 and 8 <= gap <= 8 * (MAX_GAP + 1) and inverted == colour:
                 text += " " * (gap // 8 - 1) + char
             else:
-                runs.append((y, start, text))
-                start, text = x, char
+                runs.append((y, start, text, colour))
+                start, text, colour = x, char, inverted
             last = x
-        runs.append((y, start, text))
+        runs.append((y, start, text, colour))
     return runs
 
 
 def read(pixels: bytes) -> list[str]:
     """The texts on a 128x64 MONO_VLSB frame, top to bottom and left to right."""
+    return [text for y, x, text, _, _ in _placed(pixels)]
+
+
+def _placed(pixels: bytes) -> list[tuple[int, int, str, int, bool]]:
+    """(y, x, text, scale, inverted) of each text on the panel, in panel pixels, in reading order."""
     columns = _columns(pixels)
-    placed = []  # (y, x, text) in panel pixels
+    placed = []
     for scale in SCALES:
         for dy in range(scale):
             for dx in range(scale):
                 lit, uniform, width, height = _scaled(columns, scale, dx, dy)
-                for y, x, text in _runs(_matches(lit, uniform, width, height)):
+                for y, x, text, inverted in _runs(_matches(lit, uniform, width, height)):
                     if all(c in MARKS for c in text) or (len(text) == 1 and text not in LONE_KEPT):
                         continue
-                    placed.append((dy + y * scale, dx + x * scale, text, scale))
-    return [text for y, x, text, _ in sorted(_without_strays(placed))]
+                    placed.append((dy + y * scale, dx + x * scale, text, scale, inverted))
+    return sorted(_without_strays(placed))
 
 
-def _without_strays(placed: list[tuple[int, int, str, int]]) -> list[tuple[int, int, str, int]]:
+LABEL_GAP = 32  # px between a label and the bigger number it names, beside or below it
+
+
+def words(pixels: bytes) -> list[str]:
+    """The panel in words a person reads it by: each bigger number after the label beside or above
+    it ("CP 7", "DEF CP"), the chosen row of a list marked ("> Settings"), the rest in reading order."""
+    placed = _placed(pixels)
+    used: set[int] = set()
+    named: dict[int, tuple[int, int, str]] = {}  # a big text's index -> its label's place and text
+    for i, (y, x, _text, scale, _) in enumerate(placed):
+        if scale == 1:
+            continue
+        bottom = y + 7 * scale
+        for j, (ly, lx, label, lscale, inverted) in enumerate(placed):
+            if lscale != 1 or j in used or inverted or label.isdigit():
+                continue
+            right = lx + 8 * len(label)
+            beside = ly >= y - 2 and ly + 7 <= bottom + 2 and 0 <= x - right <= LABEL_GAP
+            above = 0 <= y - (ly + 7) <= 4 and abs(lx - x) <= 8
+            if beside or above:
+                used.add(j)
+                named[i] = (ly, lx, label)
+                break
+    out = []
+    for i, (y, x, text, _scale, inverted) in enumerate(placed):
+        if i in used:
+            continue
+        if i in named:
+            y, x, label = named[i]
+            text = "%s %s" % (label, text)
+        elif inverted and y >= 9:  # a lit row below the title bar: the one chosen
+            text = "> " + text
+        out.append((y // 9, x, text))  # by rows of text, each left to right: where a label starts
+    return [text for _, _, text in sorted(out)]
+
+
+def _without_strays(placed: list[tuple[int, int, str, int, bool]]) -> list[tuple[int, int, str, int, bool]]:
     """A run overlapping one of more letters is made of that run's strokes: 'p' read in the "P" of
     "CP", or "p  p" in "CP BP" one row higher (a lower-case p is a P moved down)."""
 
-    def box(p: tuple[int, int, str, int]) -> tuple[int, int, int, int]:
-        y, x, text, scale = p
-        return x, y, x + 8 * scale * len(text), y + 8 * scale
+    def box(p: tuple[int, int, str, int, bool]) -> tuple[int, int, int, int]:
+        # the font's last row is ink only for descenders: text set one row under another (the mat's
+        # two totals) touches it there without being made of its strokes
+        y, x, text, scale, _ = p
+        return x, y, x + 8 * scale * len(text), y + 7 * scale
 
     def overlap(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
         return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
-    def letters(p: tuple[int, int, str, int]) -> int:
+    def letters(p: tuple[int, int, str, int, bool]) -> int:
         return len(p[2].replace(" ", ""))
 
-    def stray(p: tuple[int, int, str, int]) -> bool:
+    def stray(p: tuple[int, int, str, int, bool]) -> bool:
         return any(letters(q) > letters(p) and overlap(box(p), box(q)) for q in placed)
 
     return [p for p in placed if not stray(p)]

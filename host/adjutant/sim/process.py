@@ -120,7 +120,11 @@ class SimDevice:
         for fd in (commands_r, replies_w, rx_r, stdin_r, stdin_w):
             os.close(fd)
         self.commands = os.fdopen(commands_w, "w", buffering=1)
-        self.replies = os.fdopen(replies_r, "r")
+        # Read raw, with a buffer of our own: a terminal waits on this pipe with select() between
+        # commands (the device says when its panel changed), which a file object's hidden buffer defeats.
+        self.replies_fd = replies_r
+        self._pending = b""
+        self.panel_changed = False  # the device said its panel changed (realtime) since this was cleared
         assert self.proc.stdout is not None
         self.serial = SerialRelay(self.proc.stdout.fileno(), rx_w)
         self.serial_path = self.serial.path
@@ -137,15 +141,26 @@ class SimDevice:
 
     # -- the protocol ----------------------------------------------------------
 
-    def _read(self) -> tuple[str, str]:
-        while True:
-            line = self.replies.readline()
-            if not line:
+    def _readline(self) -> str:
+        while b"\n" not in self._pending:
+            chunk = os.read(self.replies_fd, 65536)
+            if not chunk:
                 err = self.proc.stderr.read().decode(errors="replace") if self.proc.stderr else ""
                 raise SimError("the simulated device stopped:\n" + err[-3000:])
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return line.decode(errors="replace")
+
+    def _read(self) -> tuple[str, str]:
+        while True:
+            line = self._readline()
             if line.startswith("\x01"):
-                kind, _, rest = line[1:].rstrip("\n").partition(" ")
+                kind, _, rest = line[1:].partition(" ")
                 return kind, rest
+
+    def buffered(self) -> bool:
+        """Whether replies wait in our buffer, where select() on replies_fd cannot see them."""
+        return bool(self._pending)
 
     def _until(self, wanted: str) -> str:
         """Read replies until one of kind `wanted`, keeping events and raising errors."""
@@ -153,7 +168,9 @@ class SimDevice:
             kind, rest = self._read()
             if kind == wanted:
                 return rest
-            if kind == "event":
+            if kind == "event" and rest == "panel":
+                self.panel_changed = True  # frequent, and only ever asked as "since I last looked"
+            elif kind == "event":
                 self.events.append(rest)
             elif kind == "error":
                 raise SimError(rest)
@@ -296,7 +313,11 @@ class SimDevice:
         self.proc.wait()
         self.serial.drain()  # what it printed last is still kept for the caller
         self.serial.close()
-        for stream in (self.commands, self.replies, self.proc.stdout, self.proc.stderr):
+        try:
+            os.close(self.replies_fd)
+        except OSError:
+            pass
+        for stream in (self.commands, self.proc.stdout, self.proc.stderr):
             if stream:
                 try:
                     stream.close()

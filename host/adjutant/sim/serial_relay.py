@@ -22,6 +22,10 @@ import time
 import tty
 
 KEEP = 1 << 20  # bytes of output kept for tests
+# With no host on the pty, a read fails at once (EIO): it is tried again after a wait that grows
+# from the first to the last, so a host's first bytes wait at most the last.
+NO_HOST_FIRST_S = 0.002
+NO_HOST_LAST_S = 0.05
 
 
 class SerialRelay:
@@ -125,6 +129,7 @@ class SerialRelay:
                 return
 
     def _from_host(self) -> None:
+        idle = NO_HOST_FIRST_S
         while not self.closed:
             try:
                 ready, _, _ = select.select([self.master], [], [], 0.1)
@@ -133,9 +138,12 @@ class SerialRelay:
                 data = os.read(self.master, 255)
             except OSError as e:
                 if e.errno in (errno.EIO, errno.EAGAIN):  # no host has the pty open (yet)
-                    threading.Event().wait(0.002)
+                    # looked at again soon, then less and less often: an idle simulator costs nothing
+                    threading.Event().wait(idle)
+                    idle = min(NO_HOST_LAST_S, idle * 2)
                     continue
                 return
+            idle = NO_HOST_FIRST_S
             try:
                 with self.lock:
                     self._deliver(data)

@@ -22,26 +22,33 @@ import signal
 import sys
 import termios
 import textwrap
+import threading
+import time
 import tty
 
 from adjutant.link.ports import simulator_marker
-from adjutant.sim.process import LONG_MS, REPO, SHORT_MS, Frame, SimDevice
+from adjutant.sim.interpreter import SimError
+from adjutant.sim.process import LONG_MS, REPO, Frame, SimDevice
 from adjutant.sim.screen_text import boxed, fits
 
+# A key is a tap this long: short enough that taps as quick as a person makes them (100 ms apart)
+# leave the button up between them for longer than the firmware's debounce.
+TAP_MS = 50
+
 KEYS = {
-    "\x1b[A": ("UP", SHORT_MS),
-    "\x1b[B": ("DOWN", SHORT_MS),
-    "\x1b[C": ("OK", SHORT_MS),
-    "\x1b[D": ("BACK", SHORT_MS),
-    "w": ("UP", SHORT_MS),
-    "s": ("DOWN", SHORT_MS),
-    "d": ("OK", SHORT_MS),
-    "\r": ("OK", SHORT_MS),
-    "\n": ("OK", SHORT_MS),
-    " ": ("OK", SHORT_MS),
-    "a": ("BACK", SHORT_MS),
-    "\x7f": ("BACK", SHORT_MS),
-    "\x08": ("BACK", SHORT_MS),
+    "\x1b[A": ("UP", TAP_MS),
+    "\x1b[B": ("DOWN", TAP_MS),
+    "\x1b[C": ("OK", TAP_MS),
+    "\x1b[D": ("BACK", TAP_MS),
+    "w": ("UP", TAP_MS),
+    "s": ("DOWN", TAP_MS),
+    "d": ("OK", TAP_MS),
+    "\r": ("OK", TAP_MS),
+    "\n": ("OK", TAP_MS),
+    " ": ("OK", TAP_MS),
+    "a": ("BACK", TAP_MS),
+    "\x7f": ("BACK", TAP_MS),
+    "\x08": ("BACK", TAP_MS),
     "W": ("UP", LONG_MS),
     "S": ("DOWN", LONG_MS),
     "D": ("OK", LONG_MS),
@@ -49,7 +56,7 @@ KEYS = {
 }
 # The README's keys, in one line of an 80-column terminal.
 HELP = "keys: \u2191/w UP  \u2193/s DOWN  Enter/d OK  Bksp/a BACK  W S D A hold  q quit"
-TICK_S = 0.02
+IDLE_S = 2.0  # nothing pressed, nothing shown changing: the loop looks at the device this seldom
 
 
 def parse_keys(data: str) -> list[tuple[str, str, int]]:
@@ -72,9 +79,8 @@ def parse_keys(data: str) -> list[tuple[str, str, int]]:
 
 TAP_GAP_MS = 40  # up between two presses of one button: longer than the firmware's 20 ms debounce
 # A terminal repeats a held key after a pause, then every 30-40 ms: the same key again this soon
-# is that repeat, and the button stays down until the repeats stop. It leaves room for this loop
-# stamping a key up to ~30 ms late while it reads the panel's words; a person's quickest taps
-# come 80 ms apart or more.
+# is that repeat, and the button stays down until the repeats stop. A person's quickest taps come
+# 80 ms apart or more.
 REPEAT_GAP_MS = 70
 
 
@@ -95,6 +101,7 @@ class KeyPlan:
         self.last: dict[str, tuple[str, int]] = {}  # button -> its last key, and when it came
         self.queued: dict[str, list[tuple[str, int]]] = {}  # button -> (key, ms) of presses still to make
         self.next_down: dict[str, int] = {}
+        self.up_at: dict[str, int] = {}  # button -> when it was last let go
 
     def key(self, key: str, button: str, ms: int, now: int) -> list[str]:
         """A key arrived at device time `now`; returns the buttons to press now."""
@@ -109,8 +116,18 @@ class KeyPlan:
         if button in self.releases or button in self.next_down or self.queued.get(button):
             self.queued.setdefault(button, []).append((key, ms))  # after the press under way
             return []
+        up_at = self.up_at.get(button)
+        if up_at is not None and now < up_at + TAP_GAP_MS:  # let go a moment ago: up long enough first
+            self.queued[button] = [(key, ms)]
+            self.next_down[button] = up_at + TAP_GAP_MS
+            return []
         self._down(button, key, ms, now)
         return [button]
+
+    def next_due(self) -> int | None:
+        """Device time of the next press or release planned, or None."""
+        times = list(self.releases.values()) + list(self.next_down.values())
+        return min(times) if times else None
 
     def _down(self, button: str, key: str, ms: int, now: int) -> None:
         self.holding[button] = key
@@ -122,6 +139,7 @@ class KeyPlan:
         for button in ups:
             del self.releases[button]
             del self.holding[button]
+            self.up_at[button] = now
             if self.queued.get(button):
                 self.next_down[button] = now + TAP_GAP_MS
         downs = [b for b, at in self.next_down.items() if now >= at]
@@ -154,15 +172,19 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(lock, str):
         print(lock, file=sys.stderr)
         return 1
-    device = SimDevice(
-        flash,
-        fresh=args.fresh,
-        seed=args.seed,
-        board=args.board,
-        realtime=True,
-        code="flash" if args.bare else REPO,
-        oled=args.oled,
-    )
+    try:
+        device = SimDevice(
+            flash,
+            fresh=args.fresh,
+            seed=args.seed,
+            board=args.board,
+            realtime=True,
+            code="flash" if args.bare else REPO,
+            oled=args.oled,
+        )
+    except SimError as e:
+        lock.close()
+        return _stopped(e)
     print(f"Serial port: {device.serial_path}  (mpremote connect {device.serial_path})", flush=True)
     marker = simulator_marker()
     try:
@@ -176,12 +198,15 @@ def main(argv: list[str] | None = None) -> int:
         if not sys.stdin.isatty():
             size = shutil.get_terminal_size()
             frame = device.frame()
-            words = Words()
-            words.seen(frame.pixels, device.now)
-            print(_view(device, frame, words.text, size.columns, size.lines, problem), end="")
+            said = Words().read_now(frame.pixels)
+            print(_view(device, frame, said, size.columns, size.lines, problem), end="")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
         return _interactive(device, problem)
+    except (SimError, BrokenPipeError) as e:
+        if isinstance(e, BrokenPipeError) and device.proc.poll() is None:
+            raise  # not the device's pipe
+        return _stopped(e)
     finally:
         device.close()
         try:
@@ -189,6 +214,14 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         lock.close()
+
+
+def _stopped(e: Exception) -> int:
+    """The device's process was killed or failed: one line, not a traceback; the flash is kept."""
+    said = str(e).strip().splitlines()
+    why = said[-1] if isinstance(e, SimError) and len(said) > 1 else "its process ended"
+    print(f"adjutant-sim: the simulated device stopped: {why}. Its flash is kept; run make sim again.", file=sys.stderr)
+    return 1
 
 
 def default_flash(bare: bool) -> pathlib.Path:
@@ -220,33 +253,61 @@ def _lock(flash: pathlib.Path):
 
 
 class Words:
-    """The panel's words as text, read off its pixels once it has held still a moment.
+    """The panel's words as text, read off its pixels by a thread of their own.
 
-    Reading takes some 30 ms, which a hold's counting (a count every 30 ms)
-    must not wait for: while the panel changes, the words of the last still
-    panel stay, and the picture shows the count.
+    Reading takes some 30 ms, which the keys must not wait for: the loop hands
+    over each new panel, and the thread reads the newest (skipping any that a
+    fast count left behind), then wakes the loop through a pipe. So the words
+    follow the panel as it changes, each count of a hold included.
     """
 
-    STILL_MS = 150
-
     def __init__(self) -> None:
-        self.pixels: bytes | None = None
-        self.changed_at = 0
         self.text = ""
         self.read_for: bytes | None = None
+        self._wanted: bytes | None = None
+        self._changed = threading.Condition()
+        self.wake_r, self.wake_w = os.pipe()
+        self._thread: threading.Thread | None = None
 
-    def seen(self, pixels: bytes, now: int) -> bool:
-        """The panel as shown at device time `now`; True if its words were read again."""
-        if pixels != self.pixels:
-            self.pixels, self.changed_at = pixels, now
-        if self.read_for == pixels:
-            return False
-        if self.read_for is not None and now - self.changed_at < self.STILL_MS:
-            return False  # the first panel is read at once; later ones once they hold still
-        from adjutant.sim.panel_text import read
+    def seen(self, pixels: bytes) -> None:
+        """The panel as it shows now: its words are read in the background."""
+        with self._changed:
+            if pixels == self._wanted:
+                return
+            self._wanted = pixels
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="panel words", daemon=True)
+                self._thread.start()
+            self._changed.notify()
 
-        self.read_for, self.text = pixels, "  ".join(read(pixels))
-        return True
+    def read_now(self, pixels: bytes) -> str:
+        from adjutant.sim.panel_text import words
+
+        self.read_for, self.text = pixels, "  ".join(words(pixels))
+        return self.text
+
+    def wait(self, timeout: float = 5.0) -> str:
+        """The words of the panel last seen, once read (for tests and the first screen)."""
+        deadline = time.monotonic() + timeout
+        while self.read_for != self._wanted and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return self.text
+
+    def _run(self) -> None:
+        from adjutant.sim.panel_text import words
+
+        while True:
+            with self._changed:
+                while self._wanted is None or self._wanted == self.read_for:
+                    self._changed.wait()
+                pixels = self._wanted
+            text = "  ".join(words(pixels))
+            with self._changed:
+                self.read_for, self.text = pixels, text
+            try:
+                os.write(self.wake_w, b"w")
+            except OSError:  # the loop is gone
+                return
 
 
 class _HungUp(Exception):
@@ -257,14 +318,35 @@ def _hang_up(*_: object) -> None:
     raise _HungUp
 
 
+class _Clock:
+    """Device time between syncs: the device follows the wall clock, so it is the last sync's time
+    and the wall time since (each key is stamped as it came, not at the next sync)."""
+
+    def __init__(self, device: SimDevice) -> None:
+        self.device = device
+        self.synced = time.monotonic()
+
+    def sync(self) -> None:
+        self.device.sync()
+        self.synced = time.monotonic()
+
+    def now(self) -> int:
+        return self.device.now + int((time.monotonic() - self.synced) * 1000)
+
+
 def _interactive(device: SimDevice, problem: str | None) -> int:
     """Keys in, the panel out, until q, or until the terminal goes: then as q, the device closed
-    and its flash file kept (a simulator left running would hold the flash and spin on a dead tty)."""
+    and its flash file kept (a simulator left running would hold the flash and spin on a dead tty).
+
+    The loop sleeps until a key comes, the device says its panel changed, the panel's words are
+    read, or a planned release falls due: an idle simulator costs next to nothing."""
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     plan = KeyPlan()
     words = Words()
-    drawn: tuple = ()
+    clock = _Clock(device)
+    frame = device.frame()
+    size = shutil.get_terminal_size()
     resized = [True]
     signal.signal(signal.SIGWINCH, lambda *_: resized.__setitem__(0, True))
     # A hang-up reaches only the terminal's session leader, which may be make, and make waits for
@@ -274,38 +356,50 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
     sys.stdout.write("\x1b[?25l")
     try:
         tty.setcbreak(fd)
+        words.seen(frame.pixels)
         while True:
+            due = plan.next_due()
+            timeout = IDLE_S if due is None else max(0.0, (due - clock.now()) / 1000)
+            if device.buffered():
+                timeout = 0.0
             try:
-                ready, _, _ = select.select([fd], [], [], TICK_S)
+                ready, _, _ = select.select([fd, device.replies_fd, words.wake_r], [], [], timeout)
             except InterruptedError:  # a resize signal
                 ready = []
-            device.sync()  # the device's time now: each key is timed as it came
-            if ready:
+            redraw = resized[0]
+            if words.wake_r in ready:
+                os.read(words.wake_r, 64)
+                redraw = True
+            typed = b""
+            if fd in ready:
                 typed = os.read(fd, 64)
                 if not typed:
                     raise _HungUp
-                for key, button, ms in parse_keys(typed.decode(errors="ignore")):
-                    if button == "QUIT":
-                        return 0
-                    for down in plan.key(key, button, ms, device.now):
-                        device.down(down)
+            clock.sync()  # the device's time now, and what it said meanwhile (its panel changed)
+            for key, button, ms in parse_keys(typed.decode(errors="ignore")):
+                if button == "QUIT":
+                    return 0
+                for down in plan.key(key, button, ms, device.now):
+                    device.down(down)
             ups, downs = plan.due(device.now)
             for button in ups:
                 device.up(button)
             for button in downs:
                 device.down(button)
-            size = shutil.get_terminal_size()
-            frame = device.frame()
-            reread = words.seen(frame.pixels, device.now)
-            if (device.i2c_bytes, size) != drawn or resized[0] or reread:
+            if device.panel_changed:
+                device.panel_changed = False
+                frame = device.frame()
+                words.seen(frame.pixels)
+                redraw = True
+            if redraw:
+                size = shutil.get_terminal_size()
                 if resized[0]:
                     sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
                     resized[0] = False
-                drawn = (device.i2c_bytes, size)
                 view = _view(device, frame, words.text, size.columns, size.lines, problem)
                 sys.stdout.write("\x1b[H" + view + "\x1b[J")  # and nothing left below of a longer view
                 sys.stdout.flush()
-    except (_HungUp, OSError) as e:
+    except (_HungUp, OSError, KeyboardInterrupt) as e:  # Ctrl-C quits as q does
         if isinstance(e, OSError) and not _terminal_gone(fd):
             raise  # not the terminal's: the caller says what failed
         return 0

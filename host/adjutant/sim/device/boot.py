@@ -123,6 +123,7 @@ class Device:
         self.board_name = board
         self.chip = None
         self.held = set()  # the buttons the controller holds down
+        self.told = 0  # the I2C bytes when the controller was last told that the panel changed
         self.boots = 0
         self.port = port
         sys.modules["micropython"] = usb_serial.micropython_module(port)
@@ -266,13 +267,19 @@ class Device:
         """Wait up to `ms` real ms; True if the firmware got serial input or must stop."""
         if self.port.pump() or CLOCK.interrupt:
             return True
+        if machine.I2C.wire_bytes != self.told:  # the display was sent something: a terminal redraws
+            self.told = machine.I2C.wire_bytes
+            reply("event", "panel")
         # Serial bytes that stdin has no room for wait in the relay; only commands can wake us.
         ready = self.commands.poll(min(ms, 5)) if self.port.waiting() else self.inputs.poll(ms)
+        CLOCK.sync()  # the wait may have been long: a pin's edge and the reply carry the time now
         if ready and self.commands.poll(0):
             try:
                 self.command(CONTROL[0].readline())
             finally:  # a command may reset the board (a button whose handler calls machine.reset())
                 reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
+            self.port.pump()
+            return True  # a pin may have moved: its interrupt may have set what the firmware waits on
         return self.port.pump()
 
     # -- the controller's commands --------------------------------------------

@@ -54,26 +54,27 @@ class Clock:
             self.now = device + _real_time.ticks_diff(_real_time.ticks_ms(), wall)
         return self.now
 
-    def advance(self, ms):
-        """Let `ms` of device time pass, handing over whenever the allowance ends."""
+    def advance(self, ms, wake=False):
+        """Let `ms` of device time pass, handing over whenever the allowance ends. `wake`: following
+        the wall clock, end early when something came (a command, serial bytes), as an idle wait does."""
         target = self.now + ms
         while not self.realtime and target > self.until:
             self.now = self.until
             self._check()
             self.controller()
         if self.realtime:
-            self._follow(max(0, target - self.now))
+            self._follow(max(0, target - self.now), wake)
             return
         self.now = target
         self._check()
 
-    def _follow(self, ms):
+    def _follow(self, ms, wake):
         target = self.sync() + ms
         while True:
             woke = self.serve(max(0, target - self.now))
             self.sync()
             self._check()
-            if woke or self.now >= target:
+            if (woke and wake) or self.now >= target:
                 return
 
     def _check(self):
@@ -131,7 +132,9 @@ class _TimeModule:
     mktime = staticmethod(_real_time.mktime)
 
 
-REALTIME_SLICE_MS = 10  # following the wall clock, a wait checks its streams this often
+# Following the wall clock, a wait checks its streams at least this often. Everything that can make
+# one ready (a pin's command setting a ThreadSafeFlag, serial bytes) ends the wait at once anyway.
+REALTIME_SLICE_MS = 1000
 
 
 class _Poll:
@@ -175,7 +178,7 @@ class _Poll:
                 step = max(1, CLOCK.until - CLOCK.now)  # what is left of the controller's allowance
             if end is not None:
                 step = min(step, end - CLOCK.now)
-            CLOCK.advance(step)
+            CLOCK.advance(step, True)
             ready = self.real.poll(0)
             if ready or (end is not None and CLOCK.now >= end):
                 return ready
