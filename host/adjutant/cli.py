@@ -6,6 +6,7 @@ inside the commands that need them, so `adjutant --help` answers at once.
 
 from __future__ import annotations
 
+import datetime
 import os
 import pathlib
 import shutil
@@ -18,15 +19,14 @@ from adjutant.errors import EXIT_CODES, AdjutantError
 
 EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
 ARCHIVE: list[pathlib.Path | None] = [None]
+DB_HELP = "game archive (default: your data dir; env ADJUTANT_DB)"
 PORT_HELP = "device path, 'auto', or a pyserial URL (socket://host:port, rfc2217://...); env ADJUTANT_PORT"
 
 
 @click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="adjutant", message="adjutant %(version)s")
 @click.option("--port", default=lambda: os.environ.get("ADJUTANT_PORT", "auto"), show_default="auto", help=PORT_HELP)
-@click.option(
-    "--db", type=click.Path(path_type=pathlib.Path), help="game archive (default: your data dir; env ADJUTANT_DB)"
-)
+@click.option("--db", type=click.Path(path_type=pathlib.Path), help=DB_HELP)
 @click.option("-v", "--verbose", is_flag=True, help="show the device's own log text")
 @click.pass_context
 def cli(ctx: click.Context, port: str, db: pathlib.Path | None, verbose: bool) -> None:
@@ -48,9 +48,25 @@ def _device(ctx: click.Context, warn: bool = True):
     return device
 
 
+def archive_option(command):
+    """--db after the command's name as well as before it (`adjutant import FILE --db X`)."""
+
+    def given(ctx: click.Context, _: click.Parameter, value: pathlib.Path | None) -> None:
+        if value is not None:
+            ctx.obj["db"] = ARCHIVE[0] = value
+
+    return click.option(
+        "--db", type=click.Path(path_type=pathlib.Path), expose_value=False, callback=given, help=DB_HELP
+    )(command)
+
+
 def _store(ctx: click.Context, readonly: bool = False):
+    from adjutant.errors import ArchiveError
     from adjutant.store import Store
 
+    named = ctx.obj["db"] or os.environ.get("ADJUTANT_DB")
+    if readonly and named and not pathlib.Path(named).exists():  # a path given, not the default yet unmade
+        raise ArchiveError(f"no archive at {named}: check the path, or `adjutant pull` into it first")
     return Store(ctx.obj["db"], readonly)
 
 
@@ -207,18 +223,21 @@ def cards_template(kind: str) -> None:
 
 
 @cli.command()
+@archive_option
 @click.pass_context
 def pull(ctx: click.Context) -> None:
     """Copy new games from the device into the archive (again: nothing new, nothing twice)."""
     from adjutant.pull import pull as pull_games
-    from adjutant.store import default_path
+    from adjutant.store import Store, default_path
 
-    # an archive that is there is checked first (a damaged one is said without the device);
-    # one that is not is made only once the device answers
-    existing = pathlib.Path(ctx.obj["db"] or default_path()).exists()
-    store = _store(ctx) if existing else None
+    # an archive that is there is checked first, read-only (a damaged one is said without the
+    # device); it is opened to be written, or made, only once the device answers: a pull that
+    # fails at the port leaves the file as it was
+    path = pathlib.Path(ctx.obj["db"] or default_path())
+    if path.exists():
+        Store.check(path)
     device = _device(ctx)
-    store = store or _store(ctx)
+    store = _store(ctx)
     if store.created:
         click.echo(f"created the archive {store.path}")
     Progress, cols = _progress()
@@ -247,6 +266,7 @@ def pull(ctx: click.Context) -> None:
 
 @cli.command("import")
 @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=pathlib.Path))
+@archive_option
 @click.pass_context
 def import_(ctx: click.Context, files: tuple[pathlib.Path, ...]) -> None:
     """Put games saved on the phone page (Save game) into the archive; again: nothing twice."""
@@ -273,6 +293,7 @@ def import_(ctx: click.Context, files: tuple[pathlib.Path, ...]) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="the list as JSON, one object per game")
+@archive_option
 @click.pass_context
 def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List archived games, or show one (GAME is its id, e.g. g0003, or DEVICE/g0003)."""
@@ -304,17 +325,19 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         if any(when.estimated for when in dates):
             click.echo("~: dated from the device's uptime; ?: played before a restart, not dated")
         return
-    from adjutant.export.timeline import bp_shown, game_of, turns
+    from adjutant.export.timeline import battle_shown, game_of, turns
     from adjutant.export.when import played, pulled, stamp
 
     g = store.find(game)
     click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {stamp(pulled(g))}")
     click.echo(f"  {played(g).describe()}")
     for t in turns(g):
-        bp = f"{bp_shown(t, 'CP')}-{bp_shown(t, 'EA')}" if t.winner else "   "
-        won = f"{t.winner} +{t.captured}" if t.winner else ""
+        won = f"{t.winner} +{t.captured}" if t.winner and t.captured is not None else t.winner or ""
         totals = f"CP {t.total_cp:>3}  EA {t.total_ea:>3}"
-        click.echo(f"  turn {t.turn:>2}  def {t.defender}  BP {bp:<7} {won:<7} {totals}  {t.event}")
+        line = f"  turn {t.turn:>2}  def {t.defender}  BP {battle_shown(t):<11} {won:<6} {totals}  {t.event}"
+        click.echo(line.rstrip())
+        if t.ai:
+            click.echo(f"           AI: {t.ai_rolls}")
     hands = game_of(g).state.in_hand
     if hands:
         click.echo(f"  in hand at the end (3.2): CP {hands['CP']}, EA {hands['EA']}")
@@ -345,12 +368,18 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
 )
 @click.option(
+    "--date",
+    type=click.DateTime(["%Y-%m-%d", "%Y-%m-%d %H:%M"]),
+    help="bgstats: when the games were played (local time), for a game the device could not date",
+)
+@click.option(
     "--qr",
     "qr_dir",
     type=click.Path(file_okay=False, path_type=pathlib.Path),
     help="bgstats: also write each link as a QR code PNG into this folder, and show it here",
 )
 @click.argument("game", nargs=-1)
+@archive_option
 @click.pass_context
 def export(
     ctx: click.Context,
@@ -358,6 +387,7 @@ def export(
     output: pathlib.Path | None,
     player: tuple[str, ...],
     bgg_id: int | None,
+    date: datetime.datetime | None,
     qr_dir: pathlib.Path | None,
     game: tuple[str, ...],
 ) -> None:
@@ -401,7 +431,18 @@ def export(
                 click.echo(f"{g.key} is not finished: BG Stats records finished plays only; skipped", err=True)
         if not finished:
             raise AdjutantError("no finished game to export: finish the game on the device, then pull")
-        plays = [(g, play(g, players.of(store, g), bgg)) for g in finished]
+        from adjutant.export.when import played, stamp
+
+        given = date.astimezone() if date else None  # the local time it was given in
+        for g in finished:
+            when = played(g)
+            if not when.known and given is None:
+                click.echo(
+                    f"{g.key}: date unknown (played with no computer connected, and switched off before one was): "
+                    f"using {stamp(when.start)}, when it was pulled; --date YYYY-MM-DD [HH:MM] sets it",
+                    err=True,
+                )
+        plays = [(g, play(g, players.of(store, g), bgg, given)) for g in finished]
         if kind == "bgstats-json":
             text = to_bgstats([one for _, one in plays])
         else:

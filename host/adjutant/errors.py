@@ -24,6 +24,12 @@ class NoDevice(AdjutantError):
     exit_code = 3
 
 
+class BadPort(AdjutantError):
+    """--port names no kind of port there is: a bad command line."""
+
+    exit_code = 2
+
+
 class PortBusy(AdjutantError):
     exit_code = 4
 

@@ -204,6 +204,19 @@ class Store:
         except OSError as e:
             raise ArchiveError(f"{self.path}: cannot be opened ({e.strerror or e})") from e
 
+    @classmethod
+    def check(cls, path: pathlib.Path | str | None = None) -> None:
+        """ArchiveError unless the archive at `path` is whole and ours; opened as an unchanging file,
+        so the check leaves nothing behind (no lock, no -wal or -shm file)."""
+        store = cls.__new__(cls)
+        store.path = pathlib.Path(path) if path else default_path()
+        try:
+            store.db = sqlite3.connect(f"{store.path.resolve().as_uri()}?immutable=1", uri=True)
+            store._check()
+            store.db.close()
+        except sqlite3.Error as e:
+            raise archive_error(store.path, e) from e
+
     def _check(self) -> None:
         """Before anything is written: the file is an Adjutant archive (or empty), and SQLite's
         quick_check finds it whole. Anything else is left as it is."""

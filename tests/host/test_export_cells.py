@@ -23,10 +23,9 @@ from shared_engine.game import Game
 from tests.cli_run import run_cli
 from tests.engine.helpers import to_phase
 
-DASH = "\u2013"
 TURNS = [  # turn, defender, re_card, d6, cancelled_by, winner, bp_cp, bp_ea, captured, cum_cp, cum_ea
     ("1", "CP", "re-mud", "4", "", "CP", "9", "5", "4", "4", "0"),
-    ("2", "EA", "", "", "EA joker", "EA", DASH, DASH, "2", "4", "2"),
+    ("2", "EA", "", "", "EA joker", "EA", "", "", "2", "4", "2"),  # the winner alone: no BP, empty cells
     ("3", "CP", "", "", "", "CP", "3", "3", "1", "5", "2"),
 ]
 
@@ -88,7 +87,7 @@ def test_the_csv_has_every_turns_cells_under_their_names(archive: pathlib.Path) 
         "7",
         "Draw",
     )
-    assert game["name"] == "Scenario, 3 turns" and game["over"] == "1"
+    assert game["name"] == "Scenario, 3 turns" and game["over"] == "1" and game["ended_by"] == "turns"
 
 
 def test_the_json_has_every_turns_keys_and_values(archive: pathlib.Path) -> None:
@@ -109,16 +108,16 @@ def test_the_report_and_games_id_say_the_random_events_the_bp_not_entered_and_th
 ) -> None:
     run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=archive)
     md = (tmp_path / "r.md").read_text()
-    assert "| 1 | CP | re-mud, d6 4 | 9 | 5 | CP | 4 | 4-0 |" in md, md
-    assert f"| 2 | EA | EA joker cancelled | {DASH} | {DASH} | EA | 2 | 4-2 |" in md
-    assert "| 3 | CP | no d6 | 3 | 3 | CP | 1 | 5-2 |" in md
+    assert "| 1 | CP | re-mud, d6 4 | 9-5 | CP | 4 | 4-0 |" in md, md
+    assert "| 2 | EA | EA joker cancelled | winner only | EA | 2 | 4-2 |" in md
+    assert "| 3 | CP | no d6 | 3-3 | CP | 1 | 5-2 |" in md
     assert "CP 5 captured + 6 in hand = 11; EA 2 captured + 2 in hand = 4" in md
     page = run_cli("export", "--format", "html", db=archive).stdout
-    assert "<td>re-mud, d6 4</td>" in page and "<td>EA joker cancelled</td>" in page and f"<td>{DASH}</td>" in page
+    assert "<td>re-mud, d6 4</td>" in page and "<td>EA joker cancelled</td>" in page and "<td>winner only</td>" in page
     shown = run_cli("games", "g0001", db=archive).stdout
     lines = [line for line in shown.splitlines() if line.strip().startswith("turn")]
     assert "BP 9-5" in lines[0] and "CP +4" in lines[0] and lines[0].endswith("re-mud, d6 4"), lines
-    assert f"BP {DASH}-{DASH}" in lines[1] and lines[1].endswith("EA joker cancelled"), lines
+    assert "BP winner only" in lines[1] and lines[1].endswith("EA joker cancelled"), lines
     assert lines[2].endswith("no d6")
     assert "in hand at the end (3.2): CP 6, EA 2" in shown
 
@@ -162,8 +161,7 @@ def test_markdown_without_a_file_goes_to_standard_output_without_its_charts(
 ) -> None:
     done = run_cli("export", "--format", "md", db=archive)
     assert (
-        done.stdout.startswith("# Adjutant games\n")
-        and "| 1 | CP | re-mud, d6 4 | 9 | 5 | CP | 4 | 4-0 |" in done.stdout
+        done.stdout.startswith("# Adjutant games\n") and "| 1 | CP | re-mud, d6 4 | 9-5 | CP | 4 | 4-0 |" in done.stdout
     )
     assert "![" not in done.stdout  # no chart named that was never written
     written = run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=archive)

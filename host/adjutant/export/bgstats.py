@@ -9,6 +9,7 @@ pass --player CP=Name. In a solitaire game the AI's side is named "AI
 
 from __future__ import annotations
 
+import datetime
 import json
 
 from adjutant.export.when import played
@@ -17,14 +18,18 @@ from shared_engine import bgstats
 from shared_engine.bgstats import link  # noqa: F401  (the CLI takes the link from here, with play)
 
 
-def play(g: StoredGame, players: dict[str, str], bgg_id: int | None = None) -> dict:
-    """The createPlay JSON of a finished game; `players` names each side (see players.of)."""
+def play(
+    g: StoredGame, players: dict[str, str], bgg_id: int | None = None, date: datetime.datetime | None = None
+) -> dict:
+    """The createPlay JSON of a finished game; `players` names each side (see players.of); `date`:
+    when it was played, given by the player (export --date), over what the device recorded."""
     when = played(g)
+    start = date or when.start
     return bgstats.play(
         source_id=f"{g.dev}/{g.gid}",
         # BG Stats reads "YYYY-MM-DD HH:MM:SS" as the phone's local time: the host's local time
         # here, and the offset in the comments.
-        play_date=when.start.strftime("%Y-%m-%d %H:%M:%S"),
+        play_date=start.strftime("%Y-%m-%d %H:%M:%S"),
         comments=bgstats.comments(g.name, g.winner, g.margin, g.level, when.describe(), g.gid),
         solo=g.solo,
         first=str(g.header.get("first", "CP")),

@@ -13,24 +13,32 @@ import pathlib
 from adjutant.export import chart
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
-from adjutant.export.timeline import Turn, bp_shown
+from adjutant.export.timeline import Turn, battle_shown
 from adjutant.export.when import stamp
 from adjutant.store import Store, StoredGame
 
-HEAD = ["turn", "defender", "Random Event", "CP BP", "EA BP", "winner", "captured", "CP-EA"]
+HEAD = ["turn", "defender", "Random Event", "face-up BP", "winner", "captured", "CP-EA"]
+AI_HEAD = "the AI's rolls (Solitaire 3.3)"
 
 
 def stories(store: Store, games: list[StoredGame]) -> list[Story]:
     return [tell(store, g) for g in games]
 
 
+def head(track: list[Turn]) -> list[str]:
+    """The turn table's columns: the AI's rolls too in a solitaire game."""
+    return HEAD + [AI_HEAD] if any(t.ai for t in track) else HEAD
+
+
 def _rows(track: list[Turn]) -> list[list[str]]:
     def cell(v: object) -> str:
         return "" if v is None else str(v)
 
+    solo = any(t.ai for t in track)
     return [
-        [str(t.turn), t.defender, t.event, bp_shown(t, "CP"), bp_shown(t, "EA"), cell(t.winner), cell(t.captured)]
+        [str(t.turn), t.defender, t.event, battle_shown(t), cell(t.winner), cell(t.captured)]
         + [f"{t.total_cp}-{t.total_ea}"]
+        + ([t.ai_rolls] if solo else [])
         for t in track
     ]
 
@@ -114,7 +122,7 @@ def markdown(store: Store, games: list[StoredGame], out: pathlib.Path | None) ->
             png.write_bytes(chart.png(f"{g.name} ({g.gid})", s.track))
             written.append(png)
             parts.append(f"![cumulative captured BP]({png.name})\n")
-        parts.append("| " + " | ".join(HEAD) + " |\n|" + "---|" * len(HEAD))
+        parts.append("| " + " | ".join(head(s.track)) + " |\n|" + "---|" * len(head(s.track)))
         parts += ["| " + " | ".join(row) + " |" for row in _rows(s.track)]
         parts.append("")
     text = "\n".join(parts) + "\n"
@@ -205,5 +213,5 @@ def html_page(store: Store, games: list[StoredGame]) -> str:
         parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(facts(s))}")
         parts.append(_track_html(s))
         parts.append(f'<figure class="chart">{chart.svg(f"{g.name} ({g.gid})", s.track, anchor)}</figure>')
-        parts.append(_table(HEAD, _rows(s.track)) + "</article>")
+        parts.append(_table(head(s.track), _rows(s.track)) + "</article>")
     return "\n".join(parts) + "\n"

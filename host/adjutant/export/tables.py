@@ -7,7 +7,7 @@ import dataclasses
 import io
 import json
 
-from adjutant.export.timeline import bp_shown, game_of, turns
+from adjutant.export.timeline import game_of, turns
 from adjutant.export.when import played
 from adjutant.store import StoredGame
 
@@ -25,6 +25,7 @@ GAME_COLUMNS = (
     "pulled_at",
     "started",
     "ended",
+    "ended_by",
     "estimated",
     "cp_hand",
     "ea_hand",
@@ -41,6 +42,7 @@ TURN_COLUMNS = (
     "captured",
     "cum_cp",
     "cum_ea",
+    "ai_rolls",
 )
 
 
@@ -49,8 +51,17 @@ def _game_cells(g: StoredGame) -> list:
     start = when.start.isoformat() if when.known else None
     end = when.end.isoformat() if when.end else None
     cells = [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
-    hands = game_of(g).state.in_hand or {}  # BP of Nationality cards in hand at the end (3.2)
-    return cells + [start, end, int(when.estimated), hands.get("CP"), hands.get("EA")]
+    state = game_of(g).state
+    hands = state.in_hand or {}  # BP of Nationality cards in hand at the end (3.2)
+    return cells + [start, end, ended_by(state.end), int(when.estimated), hands.get("CP"), hands.get("EA")]
+
+
+def ended_by(end: tuple | None) -> str | None:
+    """How the game ended: "turns" (the last turn played, 3.1), "no Nationality card: CP" (3.4)."""
+    if end is None:
+        return None
+    reason, side = end
+    return "turns" if reason == "turns" else f"no Nationality card: {side}"
 
 
 def _game_dict(g: StoredGame) -> dict:
@@ -75,7 +86,7 @@ def to_csv(games: list[StoredGame]) -> str:
             writer.writerow(
                 cells
                 + [t.turn, t.defender, t.re_card, " ".join(str(n) for n in t.rolls), t.cancelled_by]
-                + [t.winner, bp_shown(t, "CP"), bp_shown(t, "EA"), t.captured, t.total_cp, t.total_ea]
+                + [t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea, t.ai_rolls or None]
             )
     return out.getvalue()
 

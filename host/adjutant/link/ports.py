@@ -11,7 +11,7 @@ import os
 import pathlib
 from dataclasses import dataclass
 
-from adjutant.errors import NoDevice, PortBusy
+from adjutant.errors import BadPort, NoDevice, PortBusy
 
 # USB ids of boards that run MicroPython and of the USB-serial bridges on ESP32 devkits.
 KNOWN_USB = {
@@ -119,6 +119,11 @@ def open_port(port: str, timeout: float = 0.1):
         if "://" in path:
             return serial.serial_for_url(path, baudrate=BAUD, timeout=timeout)
         return serial.Serial(path, BAUD, timeout=timeout, exclusive=True)
+    except ValueError as e:  # pyserial's word for a URL it has no handler for
+        raise BadPort(
+            f"--port {path}: not a port pyserial can open ({e}); give a device path, auto, "
+            "or a URL such as socket://host:port or rfc2217://host:port"
+        ) from e
     except serial.SerialException as e:
         text = str(e)
         code = getattr(e, "errno", None)
@@ -126,4 +131,6 @@ def open_port(port: str, timeout: float = 0.1):
             raise PortBusy(f"{path} is busy: another program (a terminal, mpremote, Thonny?) has it open") from e
         if code == 2:
             raise NoDevice(f"{path}: no such port; is the board plugged in? (`adjutant devices` lists them)") from e
+        if "Inappropriate ioctl" in text or "Could not configure port" in text:  # a file, /dev/null, a disk
+            raise NoDevice(f"{path}: not a serial port (`adjutant devices` lists the boards plugged in)") from e
         raise NoDevice(f"{path}: {text}") from e

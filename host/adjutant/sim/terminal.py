@@ -435,7 +435,7 @@ def _view(device: SimDevice, frame: Frame, words: str, columns: int, lines: int,
         said = "screen: " + words
     width = max(20, columns - 1)
     rows = textwrap.wrap(said, width)[:WORD_ROWS] + textwrap.wrap(HELP, width)
-    rows.append(f"serial port {device.serial_path}"[:width])
+    rows.append(f"Serial port: {device.serial_path}"[:width])
     return screen + "\n" + "\n".join(row.ljust(width) for row in rows) + "\n"
 
 
