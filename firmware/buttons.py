@@ -8,7 +8,7 @@ says when poll() must run again without one (a bounce settling, a long press).
 
 Events are (button, kind) pairs:
   DOWN    a press began (used to wake the screen);
-  SHORT   released before LONG_MS (for repeat buttons: sent at once on press);
+  SHORT   released before LONG_MS (for repeat buttons: once held CHORD_MS alone, or at release);
   LONG    held for LONG_MS;
   REPEAT  still held, for buttons in `repeat` (number entry);
   CHORD   two or more held at once: everything until all are up is ignored.
@@ -18,6 +18,9 @@ from time import ticks_diff, ticks_ms
 
 DEBOUNCE_MS = 20
 LONG_MS = 600
+# A number entry counts at the press, but two buttons pressed at once (the second within this of
+# the first) count nothing: the count waits this long for a second button.
+CHORD_MS = 30
 # A held number counts at a rate a person can stop on: a person lets go about a quarter of a
 # second after seeing the number wanted, so the first counts come further apart than that and
 # the hold ends on the number seen. Only after a while (a number far from where it started) do
@@ -40,6 +43,7 @@ class Buttons:
         self.down = bytearray(n)  # debounced state
         self.down_at = [0] * n
         self.long_sent = bytearray(n)
+        self.pending = bytearray(n)  # a repeat button's count, waiting CHORD_MS for a second button
         self.repeats = [0] * n
         self.repeat = ()  # names that auto-repeat now
         self.chord = False
@@ -119,16 +123,17 @@ class Buttons:
             return
         self._emit(self.names[i], "DOWN")
         if self.names[i] in self.repeat:
-            self._emit(self.names[i], "SHORT")
+            self.pending[i] = 1
 
     def _released(self, i, at):
         self.down[i] = 0
+        pending, self.pending[i] = self.pending[i], 0
         if self.chord:
             if not sum(self.down):
                 self.chord = False
             return
         name = self.names[i]
-        if not self.long_sent[i] and name not in self.repeat:
+        if pending or (not self.long_sent[i] and name not in self.repeat):
             self._emit(name, "SHORT")
 
     def _held(self, i, now):
@@ -136,6 +141,11 @@ class Buttons:
             return
         name = self.names[i]
         held = ticks_diff(now, self.down_at[i])
+        if self.pending[i]:
+            if held < CHORD_MS:
+                return
+            self.pending[i] = 0
+            self._emit(name, "SHORT")
         if name in self.repeat:
             if held >= self._next_repeat(i):
                 self.repeats[i] += 1
@@ -158,6 +168,8 @@ class Buttons:
                 wait = DEBOUNCE_MS - ticks_diff(now, self.raw_at[i])
             elif not self.down[i] or self.chord:
                 continue
+            elif self.pending[i]:
+                wait = CHORD_MS - ticks_diff(now, self.down_at[i])
             elif self.names[i] in self.repeat:
                 wait = self._next_repeat(i) - ticks_diff(now, self.down_at[i])
             elif not self.long_sent[i]:

@@ -13,7 +13,7 @@ face-up BP, else at the last capture.
 
 import gfx
 
-from screens.base import Screen, count, number
+from screens.base import Confirm, Screen, count, number
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
@@ -94,6 +94,14 @@ def _last(track, field):
     return None
 
 
+def role(state, side):
+    """A side's part in the battle; in solitaire, whose it is too ("You, Def", "AI, Att")."""
+    defends = side == state.defender
+    if state.solo is None:
+        return "Defender" if defends else "Attacker"
+    return "%s, %s" % ("You" if side == state.solo else "AI", "Def" if defends else "Att")
+
+
 def opening_bp(state):
     """Where CP's face-up BP starts: at the last battle's, the game's first at FIRST_BP."""
     bp = _last(state.track, "bp")
@@ -141,13 +149,12 @@ class BattleEntry(TwoNumbers):
         if self.winner_only:
             gfx.text(fb, "Who won?", 0, 11)
             for row, side in enumerate(SIDES):
-                role = "Defender" if side == state.defender else "Attacker"
-                gfx.text(fb, "%s %s %s" % ("^v"[row], side, role), 0, 22 + row * 10)
+                gfx.text(fb, "%s %s %s" % ("^v"[row], side, role(state, side)), 0, 22 + row * 10)
             gfx.text(fb, "OK: Defender won", 0, 45)
             gfx.text(fb, "hold OK: BP", 0, 55)
             return
         side = SIDES[self.side]
-        gfx.text(fb, "%s (%s):" % (side, "Defender" if side == state.defender else "Attacker"), 0, 11)
+        gfx.text(fb, "%s (%s):" % (side, role(state, side)), 0, 11)
         gfx.text(fb, "face-up BP", 0, 20)
         number(fb, self.values[self.side], NUMBER_Y, 2)
         # the first side's, as confirmed; before it, how to enter the winner alone instead
@@ -157,8 +164,9 @@ class BattleEntry(TwoNumbers):
     def _draw_capture(self, fb, turn):
         gfx.bar(fb, 0, "Capture 7.18")
         winner = turn.winner
+        solo = self.session.game.state.solo
         if turn.bp is None:  # the winner alone was entered
-            said = "%s won" % winner
+            said = "%s won" % winner if solo is None else "%s (%s) won" % (winner, "You" if winner == solo else "AI")
         else:
             cp, ea = turn.bp
             said = "%d-%d tie: %s" % (cp, ea, winner) if cp == ea else "%d-%d %s wins" % (cp, ea, winner)
@@ -203,13 +211,20 @@ class BattleEntry(TwoNumbers):
     def enter(self):
         ui = self.ui
         if not self.capturing():
-            ui.session.act("bp", self.values[0], self.values[1])
+            cp, ea = self.values
+            if cp or ea:
+                ui.session.act("bp", cp, ea)
+            else:  # nothing face up on either side is rare: more likely a number not yet set
+                ui.push(Confirm(ui, "0-0: no face-up BP on either side? The Defender wins (7.14)", self._enter_0_0))
             return
         winner = ui.session.game.state.current.winner
         if ui.session.act("capture", self.captured, None):
             ui.pop()
             totals = ui.session.game.state.captured
             ui.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
+
+    def _enter_0_0(self):
+        self.ui.session.act("bp", 0, 0)
 
 
 class HandsEntry(TwoNumbers):

@@ -14,7 +14,9 @@ class GameOver(Screen):
         state = self.session.game.state
         totals, winner, margin, level = state.result
         gfx.text(fb, "CP %d  EA %d" % (totals["CP"], totals["EA"]), 0, 12)
-        if winner:
+        if winner and state.solo is not None:  # solitaire: yours or the AI's
+            gfx.centered(fb, "YOU WIN" if winner == state.solo else "AI WINS", 24, 2)
+        elif winner:
             gfx.centered(fb, winner + " WINS", 24, 2)
             gfx.text(fb, "by %d: %s" % (margin, level), 0, 44)
         else:

@@ -81,7 +81,11 @@ class MatScreen(Screen):
         fb.rect(0, 0, 28, 28, 1)
         gfx.text(fb, die, 2, 2, 3)
         gfx.text(fb, "DEF", 34, 0)
-        gfx.text(fb, state.defender, 32, 10, 2)
+        if state.solo is None:
+            gfx.text(fb, state.defender, 32, 10, 2)
+        else:  # solitaire: whose side defends, yours or the AI's, and which side it is
+            gfx.text(fb, "You" if state.defender == state.solo else "AI", 34, 10)
+            gfx.text(fb, state.defender, 34, 19)
         # the captured BP; once scored, the final totals, hands added (3.2), as the result screen says
         totals = state.captured if state.result is None else state.result[0]
         for row, side in enumerate(("CP", "EA")):

@@ -107,6 +107,9 @@ class RandomDiscard(NumberEntry):
         ui = self.ui
         k = ui.session.roll(size, "s8")
         ui.pop()
+        under = ui.top()
+        if under.name == "menu":  # back on the menu, its cursor leaves the roll: an OK more is not a second
+            under.index = 0
         if k is not None:
             text = "Card %d of %d, counted from the left of the shuffled face-down hand." % (k, size)
             ui.push(Message(ui, "Step 8 discard", text))

@@ -304,3 +304,39 @@ def test_rule_7_20_the_draws_ok_flips_defender_this_turn_and_turns_the_die():
     assert (state["turn"], state["defender"], state["phase"]) == (2, "EA", "re")
     assert table.status() == "OK roll d6 ^more" and "EA" in [t[0] for t in table.frame if t[2] == 10]
     rig.unmount()
+
+
+def test_two_buttons_at_once_on_a_number_count_nothing():
+    table = Table.fresh()
+    to_battle(table)
+    shown = table.number()
+    for first, second in (("UP", "DOWN"), ("DOWN", "UP"), ("UP", "OK")):
+        table._pin(first, 0)
+        table.run(10)  # the second a moment after the first, as two thumbs land
+        table._pin(second, 0)
+        table.run(80)
+        table._pin(first, 1)
+        table._pin(second, 1)
+        table.run(100)
+        assert table.number() == shown, (first, second, table.frame)
+        assert table.state()["track"][0]["bp"] is None and "CP (Defender):" in table.text()
+    assert "One button at a time" in table.text()
+    table.press("UP")  # one alone counts, as ever
+    assert table.number() == shown + 1
+    rig.unmount()
+
+
+def test_rule_7_14_a_0_0_battle_is_asked_once_before_the_defender_takes_it():
+    table = Table.fresh()
+    to_battle(table)
+    table.enter(0)
+    table.press("OK")
+    table.press("OK")  # EA's opens at CP's 0
+    assert table.screen() == "confirm" and "0-0" in table.text(), table.text()
+    table.press("BACK")  # no: back at EA's number, nothing entered
+    assert table.screen() == "battle" and table.state()["track"][0]["bp"] is None and table.number() == 0
+    table.press("OK")
+    table.press("OK")  # yes, both sides played nothing face up: the Defender wins the tie (7.14)
+    assert table.state()["track"][0]["bp"] == {"CP": 0, "EA": 0} and table.state()["track"][0]["winner"] == "CP"
+    assert table.screen() == "battle" and "Nat+Joker BP" in table.text()  # on to the capture, asked once only
+    rig.unmount()

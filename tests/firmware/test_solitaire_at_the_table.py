@@ -175,3 +175,38 @@ def test_layout_a_whole_solitaire_game_through_the_buttons():
             faults += table.layout_faults()
         assert table.state()["track"][turn - 1]["winner"] == "CP"
     assert not faults, faults
+    assert table.screen() == "over" and "AI WINS" in table.text(), table.text()  # CP, the AI's side, won
+
+
+def test_solitaire_3_3_the_defender_box_and_the_battle_entry_say_whose_side_is_yours():
+    table = _solitaire("EA")  # the AI has CP, which defends turn 1 (2.7)
+    texts = [(t, x, y) for t, x, y, scale in table.frame if 32 <= x < 64 and y < 28]
+    assert ("AI", 34, 10) in texts and ("CP", 34, 19) in texts, texts
+    _hand_and_roll(table)
+    table.hold("OK")
+    _step_7(table)
+    table.press("OK")  # to the battle
+    assert "CP (AI, Def):" in table.text(), table.text()
+    table.press("OK")
+    assert "EA (You, Att):" in table.text() and table.layout_faults() == []
+    table.press("BACK")
+    table.press("BACK")  # the mat again: winner only for this battle
+    table.press("OK")
+    table.hold("OK")
+    assert "^ CP AI, Def" in table.text() and "v EA You, Att" in table.text(), table.text()
+    table.press("DOWN")
+    assert "EA (You) won" in table.text()
+
+
+def test_solitaire_step_8_closing_the_discard_leaves_the_menus_cursor_off_it():
+    table = _solitaire("CP")
+    table.press("BACK")  # the menu: Back to game, AI hand 3/11, AI discard 8
+    table.presses("DOWN", 2)
+    assert table.ui.top().items()[table.ui.top().index][0] == "AI discard 8"
+    table.press("OK")
+    table.press("OK")  # 7 cards in the hand: rolled
+    assert "Card" in table.text() and len(table.state()["track"][0]["ai"]) == 1
+    table.press("OK")  # the result read and closed: the menu, its cursor back at the top
+    assert table.screen() == "menu" and table.ui.top().index == 0
+    table.press("OK")  # a reflexive OK goes back to the game, and rolls nothing
+    assert table.screen() == "mat" and len(table.state()["track"][0]["ai"]) == 1
