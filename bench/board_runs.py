@@ -170,20 +170,18 @@ def play_solitaire(pico, frames, number) -> tuple[bool, str, list[tuple[str, int
     for turn in range(1, 11):
         d.press("OK")  # the AI's hand (Step 3 or 11), rolled on this press
         d.press("OK")
-        d.press("OK")  # the Random Event d6
-        d.press("OK")
-        reply = d.state()
-        if reply["state"]["phase"] == "re":
-            d.press("OK")
-        d.press("UP")  # the Attack card, in Combat Round 1
+        d.press("OK")  # the Random Event d6, and on to Combat Round 1
+        d.press("OK")  # the d6 read: the mat
         d.press("OK", 800)  # on to the battle: stops where the AI's Step 7 roll is due
         d.press("OK")  # Step 7: what the AI holds
         d.presses("DOWN", 3)
         d.press("OK")  # roll d6
         d.press("OK")
-        d.press("OK")  # "OK next": to the battle, where the entry opens
-        for value in (12, 7, 7):  # face-up BP, CP then EA, then the captured BP
-            for button, ms in number(value):
+        d.press("OK")  # "OK battle": to the battle, where the entry opens
+        # face-up BP, CP (opened at the last battle's, the first at 12) then EA (opened at CP's),
+        # then the captured BP (opened at the loser's face-up BP)
+        for value, start in ((12, 12), (7, 12), (7, 7)):
+            for button, ms in number(value, start=start):
                 d.press(button, ms)
             d.press("OK")
         for _ in range(4):  # the draw and end of turn; after turn 5, the reshuffle and Step 1 again

@@ -20,7 +20,7 @@ import micropython
 repo = sys.argv[1]
 sys.path[:0] = [repo + "/bench", repo]
 
-from bench import scripted_game  # noqa: E402
+from bench import scripted_game, scripted_game_before  # noqa: E402
 
 real_import = builtins.__import__
 
@@ -43,7 +43,7 @@ def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
     return module
 
 
-def first_screen(tapped=False, opens_entry=True):
+def first_screen(*_):
     """press_work.py asks for the game's presses once the first screen is on the panel: stop there."""
     builtins.__import__ = real_import
     gc.collect()
@@ -53,5 +53,6 @@ def first_screen(tapped=False, opens_entry=True):
 
 
 scripted_game.events = first_screen
+scripted_game_before.events = first_screen
 builtins.__import__ = traced_import
 import press_work  # noqa: E402, F401

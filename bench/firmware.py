@@ -42,14 +42,14 @@ from adjutant.sim.process import DEVICE_DIR, SimDevice, SimError  # noqa: E402
 from heap_search import smallest_heap  # noqa: E402
 from instructions import ANCHOR, anchor_source  # noqa: E402
 
-from bench import scripted_game  # noqa: E402
+from bench import scripted_game, scripted_game_before  # noqa: E402
 
 STEP = 1024
 STEADY = 4  # the game must also play in each of the next 4 KiB up (heap_search.smallest_heap)
 
 
 def play(
-    dev: SimDevice, check_turns: bool = True, tapped: bool = False, opens_entry: bool = True
+    dev: SimDevice, check_turns: bool = True, tapped: bool = False, before: bool = False
 ) -> tuple[list[int], list[int], list[str]]:
     """Bytes on the I2C wire and panel refreshes for each press of the full game, and what went wrong.
 
@@ -68,11 +68,17 @@ def play(
         per_press.append(dev.i2c_bytes - before)
         refreshes.append(dev.stats()["i2c_bursts"] - bursts)
 
+    if before:
+        events = scripted_game_before.events(tapped, opens_entry=False)
+        game_play = lambda *a: scripted_game_before.play(*a, opens_entry=False)  # noqa: E731
+    else:
+        events = scripted_game.events(tapped)
+        game_play = scripted_game.play
     if check_turns:
-        wrong = scripted_game.play(press, lambda: dev.state()["game"], tapped, opens_entry)
+        wrong = game_play(press, lambda: dev.state()["game"], tapped)
     else:
         wrong = []
-        for button, ms in scripted_game.events(tapped, opens_entry):
+        for button, ms in events:
             press(button, ms)
     return per_press, refreshes, wrong
 
@@ -125,7 +131,7 @@ def adafruit_show_bytes() -> int:
     return chip.bytes_in - b + chip.transfers - t
 
 
-def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, opens_entry: bool = True) -> bool:
+def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, before: bool = False) -> bool:
     with tempfile.TemporaryDirectory() as tmp:
         flash = pathlib.Path(tmp) / "flash.img"
         try:
@@ -140,7 +146,7 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, opens
                 dev.wait(300)
                 if not full:  # booted to its first screen, and no screen said it failed
                     return bool(dev.stats()) and not faults(dev)
-                play(dev, check_turns=False, opens_entry=opens_entry)
+                play(dev, check_turns=False, before=before)
             if faults(dev):
                 return False
             # every turn as scripted: a roll, an Attack mark or an undo lost for want of memory fails
@@ -150,9 +156,9 @@ def plays_in(code: pathlib.Path, heap: int, full: bool, sim: pathlib.Path, opens
             return False
 
 
-def smallest(code: pathlib.Path, sim: pathlib.Path, full: bool = True, opens_entry: bool = True) -> int:
+def smallest(code: pathlib.Path, sim: pathlib.Path, full: bool = True, before: bool = False) -> int:
     return smallest_heap(
-        lambda heap: plays_in(code, heap, full, sim, opens_entry),
+        lambda heap: plays_in(code, heap, full, sim, before),
         f"{code}: the full game",
         STEP,
         lo=8 * 1024,
@@ -231,13 +237,13 @@ def link_heap(code: pathlib.Path, sim: pathlib.Path) -> tuple[int, int]:
         return loaded - before, dev.stats()["heap_alloc"] - before
 
 
-def wire(code: pathlib.Path | None, tapped: bool, opens_entry: bool = True) -> tuple[list[int], list[int]]:
+def wire(code: pathlib.Path | None, tapped: bool, before: bool = False) -> tuple[list[int], list[int]]:
     """I2C bytes and refreshes per press of the full game on the firmware in `code` (None: this
     checkout's .py), every turn checked as it ends; a game that went wrong stops the bench."""
     where = {} if code is None else {"code": code}
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, **where) as dev:
         dev.wait(300)
-        per_press, refreshes, wrong = play(dev, tapped=tapped, opens_entry=opens_entry)
+        per_press, refreshes, wrong = play(dev, tapped=tapped, before=before)
     wrong += faults(dev)
     if wrong:
         raise SystemExit(f"{code or ROOT}: the scripted game went wrong: " + "; ".join(wrong))
@@ -294,13 +300,13 @@ def main() -> None:
         if before is not None:
             compiled(base / "before", before)
             # that firmware asked for "OK enter BP" as the battle began: its game has that press too
-            rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim, opens_entry=False), None))
+            rows.append((f"before ({ANCHOR}) from .mpy", smallest(base / "before", sim, before=True), None))
             print(
                 f"  before ({ANCHOR}): idle {idle_wakeups(base / 'before'):.2f} wake-ups per idle second; "
                 "the same games:"
             )
-            print(wire_line("holding to count", wire(base / "before", tapped=False, opens_entry=False)[0]))
-            print(wire_line("tapping each point", wire(base / "before", tapped=True, opens_entry=False)[0]))
+            print(wire_line("holding to count", wire(base / "before", tapped=False, before=True)[0]))
+            print(wire_line("tapping each point", wire(base / "before", tapped=True, before=True)[0]))
         to_first_screen = smallest(base / "mpy", sim, full=False)
         alone, _ = live_heap(base / "anchor", sim, full=False)
         booted, ended = live_heap(base / "mpy", sim, full=True)

@@ -43,7 +43,7 @@ import vfs  # noqa: E402
 from clock import CLOCK  # noqa: E402
 from flash import FileFlash, littlefs  # noqa: E402
 
-from bench import scripted_game  # noqa: E402
+from bench import scripted_game, scripted_game_before  # noqa: E402
 from bench.stand_ins import Dice, Flag  # noqa: E402
 
 mark = clock._real_time.ticks_cpu
@@ -122,20 +122,23 @@ try:
     settings, _ = config.load()
     device = UI(display, buttons, dice, settings, "bench", now=now())
     woken = True
-    opens_entry = "battles" in config.DEFAULTS  # the battle's entry opens by itself (after 5ab3fa3)
+    if "attack" in config.DEFAULTS:  # the turn as it is pressed now (the presses merged, issue 42)
+        events = scripted_game.events(False)
+    else:  # the battle's entry opens by itself after 5ab3fa3
+        events = scripted_game_before.events(False, "battles" in config.DEFAULTS)
 except ImportError:  # firmware from before the Session/UI design
     from app import App
 
     device = App(display, buttons, dice, "bench", now=now())
     woken = False
-    opens_entry = False
+    events = scripted_game_before.events(False, False)
 device.step()
 mark()  # -- the first screen is on the panel
 wake = Flag()
 buttons.wake = wake
 since = [CLOCK.now]
 presses = 0
-for button, ms in scripted_game.events(False, opens_entry):
+for button, ms in events:
     for level, held in ((0, ms), (1, SETTLE_MS)):
         machine.Pin.pins[PINS[button]].set_level(level)
         if woken:

@@ -198,7 +198,7 @@ class MatScreen(Screen):
                 to_battle(ui)
             elif phase == "bonus" and not marks_attack(ui):
                 to_battle(ui)
-            elif phase == "cr2" and not turn.attack:
+            elif phase == "cr2" and not turn.attack and marks_attack(ui):
                 ask_no_attack(ui)
             else:
                 ui.session.act("next")

@@ -58,8 +58,17 @@ def test_exit_2_a_bad_command_line_in_one_line(tmp_path: pathlib.Path) -> None:
 
 
 def test_exit_1_a_game_the_archive_lacks(tmp_path: pathlib.Path) -> None:
+    from adjutant.store import Store
+
+    Store(tmp_path / "a.sqlite3").close()  # an archive, with no games in it
     done = _cli("games", "g0042", db=tmp_path / "a.sqlite3")
     assert done.returncode == 1 and _one_line(done).startswith("adjutant: no game 'g0042'")
+
+
+def test_exit_9_an_archive_named_that_is_not_there(tmp_path: pathlib.Path) -> None:
+    done = _cli("games", "g0042", db=tmp_path / "a.sqlite3")
+    assert done.returncode == 9 and _one_line(done).startswith(f"adjutant: no archive at {tmp_path / 'a.sqlite3'}")
+    assert not (tmp_path / "a.sqlite3").exists()
 
 
 def test_exit_8_the_device_refuses_card_data_its_full_flash_cannot_take(tmp_path: pathlib.Path) -> None:

@@ -60,7 +60,7 @@ def test_back_held_at_power_up_opens_maintenance_and_ok_plays_the_same_game_agai
         dev.wait(800)
         assert "reset" in dev.events[-3:]
         assert dev.state()["game"]["track"][0]["rolls"] == rolls
-        assert dev.texts()[-1] == "d6 %s  OK next" % rolls[-1], "the mat, with the roll made before"
+        assert dev.texts()[-1] == "d6 %s  OK battle" % rolls[-1], "the mat, with the roll made before"
 
 
 def test_a_plain_boot_with_no_button_held_plays(tmp_path: pathlib.Path) -> None:
@@ -156,4 +156,4 @@ def test_adjutant_maintenance_then_ok_on_the_device_plays_again(tmp_path: pathli
         assert dev.state()["game"]["track"][0]["rolls"] == rolls
         assert "reset" in dev.events
         dev.wait(500)
-        assert dev.texts()[-1] == "d6 %s  OK next" % rolls[-1], "the OK that left maintenance did nothing more"
+        assert dev.texts()[-1] == "d6 %s  OK battle" % rolls[-1], "the OK that left maintenance did nothing more"

@@ -78,7 +78,8 @@ def play_full_game(dev: SimDevice, think_ms: int = 55_000) -> None:
 
 def end_at_once(dev: SimDevice) -> None:
     """3.4 from the menu: CP cannot draw a Nationality card; both hands hold no BP."""
-    dev.press("BACK")
+    while dev.state()["screen"] != "menu":  # from the d6 screen, BACK goes to the mat first
+        dev.press("BACK")
     dev.press("DOWN", 4)
     dev.press("OK")
     assert dev.shown().startswith("No Nat card 3.4")
@@ -154,7 +155,7 @@ def test_a_game_from_before_a_restart_cannot_be_dated_and_says_so(tmp_path: path
     flash = tmp_path / "flash.img"
     with SimDevice(flash, seed=3, timeout=600) as dev:
         dev.wait(300)
-        dev.press("OK", 2)  # roll the turn-1 d6 and go on: something played, so the game is kept
+        dev.press("OK")  # roll the turn-1 d6 and go on: something played, so the game is kept
         end_at_once(dev)
     with SimDevice(flash, seed=4, timeout=600) as dev:  # a new boot: its clock starts over
         dev.wait(300)

@@ -33,8 +33,7 @@ def dev(tmp_path: pathlib.Path):
     """A device with a game under way: the d6 rolled, Combat Round 1."""
     with SimDevice(tmp_path / "flash.img", seed=5, realtime=True, timeout=300) as d:
         d.wait(500)
-        d.press("OK")
-        d.press("OK")
+        d.press("OK")  # the d6, and on to Combat Round 1
         yield d
 
 
@@ -66,10 +65,45 @@ def test_a_game_played_on_after_its_pull_is_unacknowledged_and_an_old_sha256_ack
     old = store.find("g0001").sha
     assert _pulled(device) == {"g0001": True}
     device.port.close()
-    dev.press("UP")  # one more action: the Attack card
+    dev.press("OK")  # played on: to the battle
     device = _connect(dev)
     assert _pulled(device) == {"g0001": False}  # played on: the archive's copy is behind
     reply = device.ask("ack", {"games": [["g0001", old]]})
     assert reply["acked"] == 0
     assert _pulled(device) == {"g0001": False}
+    device.port.close()
+
+
+def _end_now(dev: SimDevice) -> None:
+    """3.4 from the menu: CP cannot draw a Nationality card; both hands hold no BP."""
+    while dev.state()["screen"] != "menu":  # from the d6 screen, BACK goes to the mat first
+        dev.press("BACK")
+    dev.press("DOWN", 4)
+    dev.press("OK")
+    dev.press("OK")  # CP cannot draw
+    dev.press("OK")  # yes, end now
+    dev.press("OK")
+    dev.press("OK")  # both hands: 0 BP
+    assert dev.state()["game"]["phase"] == "over", dev.shown()
+
+
+def test_an_ack_with_the_sha256_of_another_game_listed_in_the_same_session_acks_nothing(dev: SimDevice) -> None:
+    _end_now(dev)  # g0001, finished
+    while dev.state()["screen"] != "menu":
+        dev.press("BACK")
+    dev.press("DOWN", 3)
+    dev.press("OK")  # New game
+    dev.press("OK")  # Basic game
+    dev.press("OK")  # the setup read
+    dev.press("OK")  # its d6: something played, so it is kept
+    _end_now(dev)  # g0002, finished too
+    device = _connect(dev)
+    listed = {g["gid"]: g["sha"] for g in listing(device, None, None, [])}
+    assert sorted(listed) == ["g0001", "g0002"] and listed["g0001"] != listed["g0002"]
+    for gid, other in (("g0001", "g0002"), ("g0002", "g0001")):
+        reply = device.ask("ack", {"games": [[gid, listed[other]]]})
+        assert reply["acked"] == 0, (gid, reply)
+    assert _pulled(device) == {"g0001": False, "g0002": False}
+    reply = device.ask("ack", {"games": [["g0001", listed["g0001"]]]})  # its own sha256 acks it
+    assert reply["acked"] == 1 and _pulled(device) == {"g0001": True, "g0002": False}
     device.port.close()

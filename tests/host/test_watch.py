@@ -47,8 +47,7 @@ def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> Non
     assert seen[0].startswith("g0001  turn 1/10  phase re")
     said = seen[1:]
     assert said[0] == f"turn 1: d6 = {face}"
-    assert said[1] == "turn 1: Combat Round 1"
-    assert said[2] == "turn 1: the Attacker's Attack card is played"
+    assert said[1] == "turn 1: Combat Round 1"  # the same press: the d6 rolled, and on
     assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
     assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
     assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
@@ -61,9 +60,10 @@ def test_watch_a_last_turn_says_no_draw_no_end_of_turn_and_the_final_score(tmp_p
         presses = [("BACK", 80), ("DOWN", 80), ("DOWN", 80), ("DOWN", 80), ("OK", 80), ("DOWN", 80), ("OK", 80)]
         presses += [("DOWN", 80)] * 9 + [("OK", 80), ("DOWN", 80), ("DOWN", 80), ("OK", 80)]
         presses += [("OK", 80)]
-        presses += [("OK", 80), ("OK", 80), ("UP", 80), ("OK", 800)]  # d6, next, Attack card, on to the battle
-        presses += [("UP", 80), ("OK", 80), ("OK", 80), ("UP", 80), ("OK", 80)]  # CP 1, EA 0, 1 captured
-        presses += [("UP", 80), ("OK", 80), ("OK", 80)]  # hands: CP 1, EA 0 (3.2)
+        presses += [("OK", 80), ("OK", 80)]  # the d6 and on, then on to the battle
+        presses += [*scripted_game.number(1, start=scripted_game.FIRST_BP), ("OK", 80)]  # CP 1
+        presses += [("DOWN", 80), ("OK", 80), ("UP", 80), ("OK", 80)]  # EA 0 (opened at CP's 1), 1 captured
+        presses += [("UP", 80), ("OK", 80), ("DOWN", 80), ("OK", 80)]  # hands: CP 1, EA 0 (3.2)
         said = _watched(dev, presses)
         end = dev.state()["game"]["end"]
     assert "new game: Scenario, 1 turns" in said, said  # its turns said once

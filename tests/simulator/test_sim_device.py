@@ -27,7 +27,7 @@ def test_flash_image_persists_across_restarts_and_fresh_starts_empty(tmp_path: p
     image = tmp_path / "flash.img"
     with SimDevice(image, seed=1) as dev:
         dev.wait(200)
-        dev.press("OK", 2)
+        dev.press("OK")  # the d6, and on to Combat Round 1
         assert dev.state()["game"]["phase"] == "cr1"
     with SimDevice(image, seed=1) as dev:
         dev.wait(200)
@@ -38,9 +38,10 @@ def test_flash_image_persists_across_restarts_and_fresh_starts_empty(tmp_path: p
 
 
 def test_watchdog_resets_a_hung_loop_and_the_game_resumes(dev: SimDevice) -> None:
-    dev.press("OK", 2)
+    dev.press("OK")  # the d6, and on to Combat Round 1
+    dev.press("BACK")  # the mat
     dev.hang(True)
-    dev.press("UP")  # the screen task hangs on the bus while drawing this
+    dev.press("DOWN")  # the screen task hangs on the bus while drawing this
     dev.wait(9000)
     assert "watchdog reset" in dev.events
     dev.wait(200)
@@ -50,27 +51,32 @@ def test_watchdog_resets_a_hung_loop_and_the_game_resumes(dev: SimDevice) -> Non
 
 
 def test_power_cut_mid_game_resumes_the_same_step(dev: SimDevice) -> None:
-    dev.press("OK", 2)
-    dev.press("UP")
+    dev.press("OK")  # the d6
+    dev.press("OK")  # on to the battle
+    dev.press("UP")  # CP's BP counted: nothing to keep yet
+    dev.press("OK")  # and confirmed: kept
     dev.power_cut()
     dev.wait(200)
     assert "power cut" in dev.events
     game = dev.state()["game"]
-    assert game["phase"] == "cr1" and game["track"][0]["attack"] is True
+    assert game["phase"] == "battle" and game["track"][0]["rolls"] and dev.state()["screen"] == "battle"
+    assert "EA (Attacker):" in dev.shown() and "CP 13" in dev.shown()
 
 
-def test_screen_sleeps_when_idle_and_wakes_without_acting(dev: SimDevice) -> None:
-    dev.wait(61_000)  # default: sleep after 60 s
+def test_screen_dims_then_sleeps_when_idle_and_wakes_without_acting(dev: SimDevice) -> None:
+    dev.wait(31_000)  # dimmed after 30 s: still lit, and a press would act
+    assert not dev.state()["asleep"] and dev.frame().on and dev.frame().contrast == 0
+    dev.wait(600_000)  # default: dark after 10 min
     assert dev.state()["asleep"] and not dev.frame().on
     dev.press("OK")
     state = dev.state()
-    assert not state["asleep"] and state["screen"] == "mat" and dev.frame().on
+    assert not state["asleep"] and state["screen"] == "mat" and dev.frame().on and dev.frame().contrast == 127
 
 
 def test_an_idle_device_sleeps_until_a_button_moves(dev: SimDevice) -> None:
     dev.wait(5000)  # booted; its messages gone
     before = dev.stats()
-    dev.wait(50_000)  # the screen's own sleep comes at 60 s
+    dev.wait(20_000)  # the screen's own dimming comes at 30 s
     after = dev.stats()
     seconds = (after["now_ms"] - before["now_ms"]) / 1000
     # only the watchdog's feed wakes it (every 4 s): no polling of the buttons

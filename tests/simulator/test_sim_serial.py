@@ -137,4 +137,4 @@ def test_the_simulator_asks_the_link_for_state_between_a_hosts_frames_and_neithe
         assert len(ours) == len(theirs) == 15
         seen = {(s["gid"], s["screen"], s["game"]["phase"], len(s["game"]["track"][0]["rolls"])) for s in ours}
         told = {(r["gid"], r["screen"], r["state"]["phase"], len(r["state"]["track"][0]["rolls"])) for r in theirs}
-        assert seen == told == {("g0001", "dice", "re", 1)}  # the d6 shown after its roll, on both sides
+        assert seen == told == {("g0001", "dice", "cr1", 1)}  # the d6 shown after its roll, on both sides
