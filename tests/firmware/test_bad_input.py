@@ -212,3 +212,22 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     on_flash = rig.new_ui()[0].session.game
     assert rig.logged(on_flash) == rig.logged(ui.session.game)
     rig.unmount()
+
+
+def test_settings_json_with_sleep_true_or_a_time_the_screen_cannot_show_is_refused_and_named():
+    import config
+
+    _booted()
+    for bad in ('{"sleep": true}', '{"sleep": false}', '{"sleep": 45}', '{"sleep": 3601}', '{"contrast": 256}'):
+        with open("settings.json", "w") as f:
+            f.write(bad)
+        ui, _ = rig.new_ui()
+        settings, problem = config.load()
+        key = bad.split('"')[1]
+        assert problem == "bad setting %s; default used" % key, (bad, problem)
+        assert settings[key] == config.DEFAULTS[key] and ui.settings[key] == config.DEFAULTS[key], bad
+    with open("settings.json", "w") as f:
+        f.write('{"sleep": 3600, "contrast": 255}')  # the highest the Settings screen offers: kept
+    settings, problem = config.load()
+    assert problem is None and (settings["sleep"], settings["contrast"]) == (3600, 255)
+    rig.unmount()

@@ -166,12 +166,15 @@ def _play(link: str | None) -> dict:
 
 
 # The presses after which the page is closed (turn, index in the turn's tapped presses, what it is).
+# Turn 1's OKs, tapped: the roll, CP's BP confirmed, both BP, the capture, the draw and the flip.
+OKS = [i for i, (button, _) in enumerate(scripted_game.turn_presses(1, tapped=True)) if button == "OK"]
 KINDS = [
-    (1, 0, "a roll: the Random Event d6"),
-    (1, 2, "a mark: the Attack card"),
-    (2, 3, "an undo: BACK held"),
-    (1, 6 + scripted_game.bp(1)[0], "a BP entry: CP's face-up BP, the entry's draft"),
-    (1, 6 + sum(scripted_game.bp(1)) + 2, "a capture: the battle's last OK"),
+    (1, OKS[0], "a roll: the Random Event d6, and on to Combat Round 1"),
+    (1, 1, "a move: the d6 screen's first count, on to the battle"),
+    (2, 1, "an undo: BACK held"),
+    (1, OKS[1], "a BP entry: CP's face-up BP, the entry's draft"),
+    (1, OKS[3], "a capture: the battle's last OK"),
+    (1, OKS[4], "a flip: the draw's OK"),
 ]
 
 
@@ -297,7 +300,7 @@ def test_machine_reset_in_the_firmware_restarts_it_from_the_stored_flash(site: s
 def test_export_device_then_import_it_on_another_phone_brings_the_game(site: str, browser, tmp_path) -> None:
     first = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     first.open(site)
-    for button, ms in scripted_game.turn_presses(1, tapped=True)[:3]:  # a roll and a mark
+    for button, ms in scripted_game.turn_presses(1, tapped=True)[:3]:  # a roll, and the battle begun
         first.press(button, ms)
     first.page.wait_for_timeout(300)
     shown = first.state()
