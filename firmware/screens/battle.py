@@ -218,10 +218,11 @@ class BattleEntry(TwoNumbers):
                 ui.push(Confirm(ui, "0-0: no face-up BP on either side? The Defender wins (7.14)", self._enter_0_0))
             return
         winner = ui.session.game.state.current.winner
-        if ui.session.act("capture", self.captured, None):
+        captured = self.captured or 0  # set once the winner was known (capturing())
+        if ui.session.act("capture", captured, None):
             ui.pop()
             totals = ui.session.game.state.captured
-            ui.say("%s +%d BP: CP %d EA %d" % (winner, self.captured, totals["CP"], totals["EA"]))
+            ui.say("%s +%d BP: CP %d EA %d" % (winner, captured, totals["CP"], totals["EA"]))
 
     def _enter_0_0(self):
         self.ui.session.act("bp", 0, 0)
