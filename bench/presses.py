@@ -208,12 +208,17 @@ def play_turn_now(person: Person, turn: Turn, winner_only: bool, last: bool) -> 
         person.ok("OK enter")
         person.set_number(turn.ea)
         person.ok("OK enter")
+    capture(person, turn)
+    if not last:
+        person.ok("OK flip")  # the draw (7.19), then Defender This Turn and the turn die (7.20)
+
+
+def capture(person: Person, turn: Turn) -> None:
+    """The captured BP, entered; after turn 5, the reshuffle (8.1) read and closed."""
     person.set_number(turn.captured)
     person.ok("OK enter")
     if turn.number == 5:
-        person.ok("END OF TURN 5")  # the reshuffle (8.1), read and closed
-    if not last:
-        person.ok("OK flip")  # the draw (7.19), then Defender This Turn and the turn die (7.20)
+        person.ok("END OF TURN 5")
 
 
 def play_turn_before(person: Person, turn: Turn, winner_only: bool, last: bool) -> None:
@@ -233,14 +238,10 @@ def play_turn_before(person: Person, turn: Turn, winner_only: bool, last: bool) 
             person.look()
         person.ok("OK enter")
     else:
-        person.set_number(turn.cp)
-        person.ok("OK enter")
-        person.set_number(turn.ea)
-        person.ok("OK enter")
-    person.set_number(turn.captured)
-    person.ok("OK enter")
-    if turn.number == 5:
-        person.ok("END OF TURN 5")
+        for value in (turn.cp, turn.ea):
+            person.set_number(value)
+            person.ok("OK enter")
+    capture(person, turn)
     if not last:
         person.ok("reshuffle OK" if turn.number == 5 else "OK nxt")  # "Draw 7.19 OK nxt"
         person.ok("OK flip DTT")

@@ -16,8 +16,7 @@ from screens.mat import MatScreen
 from session import Session
 
 TOAST_MS = 3000
-# Idle this long, the panel dims (against burn-in, as cards are played between presses); the next
-# press acts at once and lights it again. Dark, after the sleep setting, a press only wakes it.
+# Idle this long, the panel dims (burn-in); a press acts at once. Dark (the sleep setting), it only wakes.
 DIM_MS = 30000
 DIM_CONTRAST = 0
 # The journal is folded into a snapshot this long after the last press: a fold writes the whole
@@ -50,9 +49,8 @@ class UI:
         # which also tells the whole screen's drawing where the change is); or nothing.
         self.dirty = True
         self.count = None  # type: tuple | None  # (value, y, scale, width)
-        # What code goes at the end of a step (lazy.py): two triggers, as one can come without the
-        # other. Code was loaded since the mat last dropped it (boot loads some): all goes once
-        # on the mat. The stack changed in this step: the code of the screens gone goes.
+        # What code goes at the end of a step (lazy.py), two triggers: code was loaded since the mat
+        # last dropped it (boot loads some): all goes on the mat; the stack changed: the gone screens' goes.
         self.loaded = True
         self.moved = False
         # A screen the game's moment asks for (the battle, the reshuffle, the end), opened once the
@@ -63,8 +61,6 @@ class UI:
         self.session.subscribe(self.saved)
         self.stack = [MatScreen(self)]
         screens.reopen_entry(self)
-
-    # -- what the session saved -----------------------------------------------
 
     def saved(self, kind):
         """The session saved an action (or began a game): redraw, and bring the screen its moment asks for."""
@@ -102,8 +98,6 @@ class UI:
         moment = self.session.moment()
         if moment is not None:
             self.bring = BROUGHT[moment]
-
-    # -- screens --------------------------------------------------------------
 
     def top(self):
         return self.stack[-1]
@@ -156,8 +150,6 @@ class UI:
         self.display.contrast(s["contrast"])
         self.display.rotate(s["rotate"])
 
-    # -- the loop's work ------------------------------------------------------
-
     def due(self, now):
         """Ms until step() has work that no press brings (a long press, a message going, sleep), or None."""
         wait = self.buttons.due(now)
@@ -169,7 +161,7 @@ class UI:
         sleep_s = self.settings["sleep"]
         if sleep_s and awake:
             wait = sooner(wait, sleep_s * 1000 + 1 - ticks_diff(now, self.idle_at))
-        if self._dims() and awake and not self.dimmed:
+        if awake and not self.dimmed:
             wait = sooner(wait, DIM_MS + 1 - ticks_diff(now, self.idle_at))
         if self.display.fault is not None and awake:
             wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
@@ -194,7 +186,7 @@ class UI:
         if self.input != _ASLEEP and sleep_s and idle > sleep_s * 1000:
             self.input = _ASLEEP
             self.display.power(False)
-        elif self.input == _AWAKE and not self.dimmed and idle > DIM_MS and self._dims():
+        elif self.input == _AWAKE and not self.dimmed and idle > DIM_MS:  # a sleep as soon comes first
             self.dimmed = True
             self.display.contrast(DIM_CONTRAST)
         awake = self.input != _ASLEEP
@@ -211,10 +203,6 @@ class UI:
         elif self.moved:  # one screen gave way to another: drop the code of those gone
             screens.unload(self.stack)
         self.moved = False
-
-    def _dims(self):
-        sleep_s = self.settings["sleep"]
-        return not sleep_s or sleep_s * 1000 > DIM_MS
 
     def handle(self, button, kind, now):
         self.idle_at = now

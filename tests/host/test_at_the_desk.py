@@ -6,18 +6,16 @@ code) on an archive made here from games worked out from the rules.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import pathlib
 import re
 
 import pytest
-from adjutant.pull import summarize
-from adjutant.store import Store
 
 from shared_engine.game import Game
 from tests.cli_run import REPO, run_cli
 from tests.engine.helpers import to_phase
+from tests.host.test_export_cells import _archive  # an archive of games as a pull stores them
 
 
 def _solitaire() -> Game:
@@ -36,18 +34,6 @@ def _solitaire() -> Game:
     game.roll_ai("s11", lambda: 4)  # Step 11: the AI Attacker's hand, d6 5
     game.roll_ai("s8", lambda: 2, sides=9)  # Step 8: a random discard, card 3 of 9
     return game
-
-
-def _archive(path: pathlib.Path, games: list[Game]) -> pathlib.Path:
-    store = Store(path)
-    store.seen("dev0001-abcd", "pico", "test")
-    for number, game in enumerate(games, 1):
-        log = game.log_text()
-        sha = hashlib.sha256(log.encode()).hexdigest()
-        store.put(summarize("dev0001-abcd", "g%04d" % number, sha, log, game, None), cursor=True)
-    store.commit()
-    store.close()
-    return path
 
 
 def _finished() -> Game:

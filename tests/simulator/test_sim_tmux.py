@@ -152,6 +152,14 @@ def test_in_tmux_the_words_name_each_value_beside_its_label_and_mark_the_chosen_
     assert "> Back to game" not in words, words
 
 
+def _make_sim(tmp_path: pathlib.Path) -> tuple[Tmux, pathlib.Path]:
+    """`make sim` as a user starts it, in tmux at 80x24, on a flash of the test's; and that flash."""
+    if shutil.which("tmux") is None:
+        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
+    flash = tmp_path / "sim.img"
+    return Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'"), flash
+
+
 def _device_process(flash: pathlib.Path) -> int:
     for pid, line in _holding(flash).items():
         if "boot.py" in line:
@@ -160,10 +168,7 @@ def _device_process(flash: pathlib.Path) -> int:
 
 
 def test_killing_the_device_process_ends_make_sim_with_one_line(tmp_path: pathlib.Path) -> None:
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
-    flash = tmp_path / "sim.img"
-    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    sim, flash = _make_sim(tmp_path)
     try:
         sim.wait_for("OK roll d6")
         os.kill(_device_process(flash), signal.SIGKILL)
@@ -186,10 +191,7 @@ def _cpu_ticks(pids: list[int]) -> int:
 def test_an_idle_make_sim_takes_next_to_no_cpu(tmp_path: pathlib.Path) -> None:
     # Not a clock: the CPU time both processes use while nothing happens, which a loop that polls
     # (a few per cent, or the 36% of a core it once took) shows however busy the machine is.
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
-    flash = tmp_path / "sim.img"
-    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    sim, flash = _make_sim(tmp_path)
     try:
         sim.wait_for("OK roll d6")
         time.sleep(2)
@@ -219,10 +221,7 @@ def _holding(flash: pathlib.Path) -> dict[int, str]:
 def test_closing_the_terminal_of_make_sim_stops_the_simulator_and_keeps_the_game(tmp_path: pathlib.Path) -> None:
     # The window closed: the hang-up reaches make, the terminal's session leader, which waits for
     # the simulator; the simulator sees its terminal gone, and quits as on q.
-    if shutil.which("tmux") is None:
-        pytest.skip("tmux is not installed (Debian: apt install tmux; .ci/run installs it)")
-    flash = tmp_path / "sim.img"
-    sim = Tmux(tmp_path, f"make --no-print-directory sim ARGS='--fresh --seed 1 --flash {flash}'")
+    sim, flash = _make_sim(tmp_path)
     try:
         sim.wait_for("OK roll d6")
         sim.keys("Enter")
