@@ -91,11 +91,11 @@ class Setting:
 
 SETTINGS = {
     "contrast": Setting(_whole(0, 255), "0-255: the panel's brightness"),
-    "sleep": Setting(_sleep, "seconds idle before the panel goes dark (it dims at 30 s); 0: never"),
+    "sleep": Setting(_sleep, "seconds idle till the panel is dark (dim at 30); 0: never"),
     "rotate": Setting(_rotate, "0 or 180: the picture turned over"),
     "last_draw": Setting(_on_off, "on: draw after the last turn too (7.19); rules: off"),
     "battles": Setting(_choice("bp", "winner"), "bp: both sides' face-up BP; winner: the winner only"),
-    "attack": Setting(_on_off, "on: the Attack card marked each turn, checked as Combat Round 2 ends (7.10, G.2)"),
+    "attack": Setting(_on_off, "on: the Attack card marked each turn (7.10, G.2)"),
     "solo": Setting(_choice("CP", "EA"), "CP or EA: the side first offered for solitaire"),
     "addr": Setting(_addr, "display I2C address: 0x3C, 0x3D or board; next boot"),
     "board": Setting(_board, "the pin table by board name, or auto; next boot"),

@@ -206,10 +206,13 @@ class Store:
 
     @classmethod
     def check(cls, path: pathlib.Path | str | None = None) -> None:
-        """ArchiveError unless the archive at `path` is whole and ours; opened as an unchanging file,
-        so the check leaves nothing behind (no lock, no -wal or -shm file)."""
+        """ArchiveError unless the archive at `path` is whole, ours and writable (its folder too, for
+        the journal SQLite writes beside it); opened as an unchanging file, so the check leaves
+        nothing behind (no lock, no -wal or -shm file)."""
         store = cls.__new__(cls)
         store.path = pathlib.Path(path) if path else default_path()
+        if not (os.access(store.path, os.W_OK) and os.access(store.path.parent, os.W_OK)):
+            raise ArchiveError(f"{store.path}: the archive is read-only: make it writable, or give another --db")
         try:
             store.db = sqlite3.connect(f"{store.path.resolve().as_uri()}?immutable=1", uri=True)
             store._check()

@@ -72,12 +72,21 @@ def test_a_pull_into_a_damaged_archive_exits_9_and_leaves_it_as_it_was(device: S
 
 def test_reading_makes_no_archive_and_the_first_pull_says_it_made_one(device: SimDevice, tmp_path) -> None:
     path = tmp_path / "new" / "games.sqlite3"
-    listed = _cli("--db", str(path), "games")
-    assert listed.returncode == 0 and "no games yet" in listed.stdout, listed.stderr
+    listed = _cli("--db", str(path), "games")  # an archive named that is not there: said so (exit 9)
+    assert listed.returncode == 9 and f"no archive at {path}" in listed.stderr, listed.stderr
     exported = _cli("--db", str(path), "export", "--format", "csv")
-    assert exported.returncode == 1 and "no games to export" in exported.stderr, exported.stderr
+    assert exported.returncode == 9 and f"no archive at {path}" in exported.stderr, exported.stderr
     assert _cli("--db", str(path), "--port", device.serial_path, "info").returncode == 0
-    assert not path.exists() and not path.parent.exists()  # nothing made by reading
+    data = tmp_path / "data"  # the default archive, before the first pull: no games yet, nothing made
+    fresh = subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "games"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env={k: v for k, v in os.environ.items() if k != "ADJUTANT_DB"} | {"XDG_DATA_HOME": str(data)},
+    )
+    assert fresh.returncode == 0 and "no games yet" in fresh.stdout, fresh.stderr
+    assert not path.exists() and not path.parent.exists() and not data.exists()  # nothing made by reading
     pulled = _cli("--db", str(path), "--port", device.serial_path, "pull")
     assert pulled.returncode == 0, pulled.stderr
     assert pulled.stdout.splitlines()[0] == f"created the archive {path}"
