@@ -244,7 +244,7 @@ class UI:
         screen = None  # not held here: if the key closed it, it and (once unloaded) its code are garbage
         if self.bring:
             name, self.bring = self.bring, None
-            screens.unload(self.stack)
+            screens.unload(self.stack, name)
             try:
                 self.push(getattr(screens, name)(self))
             except Exception as e:

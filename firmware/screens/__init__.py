@@ -79,12 +79,14 @@ def _in_use(name, stack):
     return False
 
 
-def unload(stack=None):
-    """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses."""
+def unload(stack=None, keep=None):
+    """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses.
+    keep: the name of a screen about to open, whose module stays if loaded (not dropped and read again)."""
     modules = sys.modules
+    kept = _attrs.get(keep)
     for names in (ON_MAT, _attrs.values()):
         for name in names:
-            if name not in modules:
+            if name not in modules or name == kept:
                 continue
             try:
                 # helpers such as the guidance texts stay until the mat: screens may hold their functions

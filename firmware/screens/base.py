@@ -38,6 +38,27 @@ def _digits(n):
     return digits
 
 
+# Where CP's face-up BP opens at the game's first battle, with none before it to go by: about the
+# middle of what a side shows in real games (7-22).
+FIRST_BP = 12
+
+
+def last_of(track, field):
+    """The newest value of a turn record's field among the turns played, or None."""
+    for turn in reversed(track):
+        value = getattr(turn, field)
+        if value is not None:
+            return value
+    return None
+
+
+def opening_bp(state):
+    """Where CP's face-up BP opens (the battle's entry, and the d6 screen that says it): at the
+    last battle's. Here, not with the entry, so that the d6 screen can say it without its code."""
+    bp = last_of(state.track, "bp")
+    return FIRST_BP if bp is None else bp[0]
+
+
 class Screen:
     name = "screen"
     title = ""

@@ -13,7 +13,7 @@ face-up BP, else at the last capture.
 
 import gfx
 
-from screens.base import Confirm, Screen, count, number
+from screens.base import Confirm, Screen, count, last_of, number, opening_bp
 from shared_engine.sides import other
 
 FOOTER = "^v set  OK enter"
@@ -21,9 +21,8 @@ FOOTER = "^v set  OK enter"
 # each count of a hold has a page fewer to scan for changes.
 NUMBER_Y = 32
 SIDES = ("CP", "EA")
-# Where the game's first battle starts, with no battle before it to go by: about the middle of
-# the face-up BP a side shows (7-22) and of a capture (3-12) in real games.
-FIRST_BP = 12
+# Where the game's first capture starts, with none before it to go by: about the middle of a
+# capture in real games (3-12). CP's BP opens as screens/base.py's opening_bp says.
 FIRST_CAPTURE = 7
 
 
@@ -85,27 +84,12 @@ class TwoNumbers(Screen):
         raise NotImplementedError  # each entry screen says what its two numbers do
 
 
-def _last(track, field):
-    """The newest value of a turn record's field among the turns played, or None."""
-    for turn in reversed(track):
-        value = getattr(turn, field)
-        if value is not None:
-            return value
-    return None
-
-
 def role(state, side):
     """A side's part in the battle; in solitaire, whose it is too ("You, Def", "AI, Att")."""
     defends = side == state.defender
     if state.solo is None:
         return "Defender" if defends else "Attacker"
     return "%s, %s" % ("You" if side == state.solo else "AI", "Def" if defends else "Att")
-
-
-def opening_bp(state):
-    """Where CP's face-up BP starts: at the last battle's, the game's first at FIRST_BP."""
-    bp = _last(state.track, "bp")
-    return FIRST_BP if bp is None else bp[0]
 
 
 class BattleEntry(TwoNumbers):
@@ -135,7 +119,7 @@ class BattleEntry(TwoNumbers):
             if turn.bp is not None:  # the loser's face-up BP: its Nationality cards are most of them
                 self.captured = turn.bp[1] if turn.winner == "CP" else turn.bp[0]
             else:
-                last = _last(state.track, "captured")
+                last = last_of(state.track, "captured")
                 self.captured = FIRST_CAPTURE if last is None else last
         return True
 

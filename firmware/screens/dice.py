@@ -11,7 +11,7 @@ choices before the roll come first (screens/event_card.py).
 
 import gfx
 
-from screens.base import Screen
+from screens.base import Screen, opening_bp
 from screens.mat import straight_to_battle, to_battle
 
 
@@ -55,8 +55,6 @@ class DiceScreen(Screen):
         if self.battle == "winner":
             footer = "Won? ^CP vEA"
         elif self.battle == "bp":  # where CP's number opens, so that a press there can count it on
-            from screens.battle import opening_bp
-
             footer = "OK/^v: CP BP %d" % opening_bp(game.state)
         else:
             footer = "OK next"
