@@ -66,7 +66,8 @@ class DiceScreen(Screen):
             if kind == "SHORT":
                 ui.pop()
             return
-        if kind != "SHORT" or (button != "OK" and self.battle is None):
+        # held as long as the mat's "hold OK: on to the battle" asks, a press here does the same
+        if kind not in ("SHORT", "LONG") or (button != "OK" and self.battle is None):
             return
         ui.pop()
         if self.battle is None:

@@ -340,3 +340,11 @@ def test_rule_7_14_a_0_0_battle_is_asked_once_before_the_defender_takes_it():
     assert table.state()["track"][0]["bp"] == {"CP": 0, "EA": 0} and table.state()["track"][0]["winner"] == "CP"
     assert table.screen() == "battle" and "Nat+Joker BP" in table.text()  # on to the capture, asked once only
     rig.unmount()
+
+
+def test_ok_held_on_the_d6_goes_to_the_battle_as_a_tap_does():
+    table = Table.fresh()
+    table.press("OK")  # the roll
+    table.hold("OK")  # held, as the mat's OK is held on to the battle
+    assert table.state()["phase"] == "battle" and table.screen() == "battle"
+    rig.unmount()
