@@ -19,6 +19,7 @@ import pathlib
 import select
 import shutil
 import signal
+import subprocess
 import sys
 import termios
 import textwrap
@@ -204,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         return _interactive(device, problem)
     except (SimError, BrokenPipeError) as e:
-        if isinstance(e, BrokenPipeError) and device.proc.poll() is None:
+        if isinstance(e, BrokenPipeError) and not _ended(device):
             raise  # not the device's pipe
         return _stopped(e)
     finally:
@@ -214,6 +215,16 @@ def main(argv: list[str] | None = None) -> int:
         except OSError:
             pass
         lock.close()
+
+
+def _ended(device: SimDevice) -> bool:
+    """The device's process has ended, or does within a moment: a process's pipes close as it
+    exits, a little before it can be waited for."""
+    try:
+        device.proc.wait(timeout=2)
+        return True
+    except subprocess.TimeoutExpired:
+        return False
 
 
 def _stopped(e: Exception) -> int:
