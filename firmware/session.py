@@ -189,11 +189,10 @@ class Session:
         flipped and the turn die turned (7.20), which the draw's press asked for. Into the last
         turn's draw: past it to counting hands (3.2), by the ruling that there is no 7.19 draw
         after the last turn, unless the table plays one (the last_draw setting)."""
-        state = self.game.state
-        if kind == "capture" or ((kind == "roll" or kind == "cancel") and state.phase == "re"):
+        if kind == "capture" or kind == "roll" or kind == "cancel":  # (an "ai" roll is a kind of its own)
             self.act("next")
         elif kind == "next" or kind == "no_nat":
-            if state.phase == "flip" or self._past_last_draw():
+            if self.game.state.phase == "flip" or self._past_last_draw():
                 self.act("next")
 
     def _past_last_draw(self):

@@ -235,7 +235,7 @@ class UI:
         counted = self.count
         self.session.press()
         try:
-            if button == "BACK" and kind == "LONG" and not screen.steps_back:
+            if button == "BACK" and kind == "LONG" and not screen.steps_back():
                 self.undo()
             else:
                 screen.key(button, kind)

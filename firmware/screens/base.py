@@ -63,7 +63,10 @@ class Screen:
     name = "screen"
     title = ""
     repeat: tuple = ()  # buttons that auto-repeat here (number entry)
-    steps_back = False  # a hold of BACK is this screen's own (else it undoes the last press)
+
+    def steps_back(self):
+        """A hold of BACK is this screen's own now; else it undoes the last press (the UI's)."""
+        return False
 
     def __init__(self, ui):
         self.ui = ui  # the screen stack and messages

@@ -31,7 +31,11 @@ class TwoNumbers(Screen):
     back one number, the first kept as confirmed; on the first it undoes, as anywhere."""
 
     repeat = ("UP", "DOWN")
-    steps_back = True
+
+    def steps_back(self):
+        """A hold of BACK is this screen's own on the second number (back to the first); on the
+        first it undoes, as anywhere (the UI's)."""
+        return self.side == 1
 
     def __init__(self, ui, first=None, start=0):
         super().__init__(ui)
@@ -53,8 +57,6 @@ class TwoNumbers(Screen):
         elif button == "BACK":
             if kind == "SHORT":
                 self.ui.pop()
-            elif kind == "LONG":
-                self.ui.undo()
         elif button == "OK" and kind == "SHORT":
             if not self.side:
                 self.confirm_first()
@@ -108,6 +110,10 @@ class BattleEntry(TwoNumbers):
         self.captured = undone[1] if undone and undone[0] == "capture" else None
         # the winner alone, or both sides' BP; hold OK swaps for this battle
         self.winner_only = ui.settings["battles"] == "winner" and first is None and not self.side
+
+    def steps_back(self):
+        """On EA's number only: the capture's hold of BACK undoes the battle entered (the UI's)."""
+        return self.side == 1 and self.session.game.state.current.winner is None
 
     def capturing(self):
         """The winner is known: the entry is the capture's, which starts where it most likely is."""
@@ -173,15 +179,11 @@ class BattleEntry(TwoNumbers):
                 super().key(button, kind)
             elif kind == "SHORT":
                 self.enter() if button == "OK" else self.ui.pop()
-            elif button == "BACK" and kind == "LONG":
-                self.ui.undo()  # the winner or the BP entered: their entry again
         elif button == "OK" and kind == "LONG":
             if not self.side:  # this battle only: the setting stays
                 self.winner_only = not self.winner_only
         elif self.winner_only:
             if kind != "SHORT":
-                if button == "BACK" and kind == "LONG":
-                    self.ui.undo()
                 return
             if button == "UP" or button == "DOWN":
                 self.ui.session.act("win", "CP" if button == "UP" else "EA")

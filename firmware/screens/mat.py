@@ -194,10 +194,8 @@ class MatScreen(Screen):
                 ui.push(screens.BattleEntry(ui))
             elif phase in ("score", "over"):
                 ui.show_moment()
-            elif phase in ("cr1", "cr2", "bonus") and not marks_attack(ui) and state.solo is None:
-                to_battle(ui)
-            elif phase == "bonus" and not marks_attack(ui):
-                to_battle(ui)
+            elif not marks_attack(ui) and (phase == "bonus" or (phase in ("cr1", "cr2") and state.solo is None)):
+                to_battle(ui)  # solitaire steps its rounds one at a time, for their AI steps
             elif phase == "cr2" and not turn.attack and marks_attack(ui):
                 ask_no_attack(ui)
             else:

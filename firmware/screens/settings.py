@@ -46,7 +46,9 @@ class ButtonTest(Screen):
 
     name = "buttons"
     title = "Button test"
-    steps_back = True  # a hold of BACK leaves
+
+    def steps_back(self):
+        return True  # a hold of BACK leaves
 
     def __init__(self, ui):
         super().__init__(ui)

@@ -85,8 +85,12 @@ def archive_error(path: pathlib.Path, e: sqlite3.Error) -> ArchiveError:
     if "malformed" in text or "corrupt" in text:
         return ArchiveError(f"{path}: the archive is damaged ({text}): restore a backup, or move it aside")
     if "readonly" in text or "read-only" in text:
-        return ArchiveError(f"{path}: the archive is read-only: make it writable, or give another --db")
+        return read_only(path)
     return ArchiveError(f"{path}: cannot be used ({text}): check the path and its permissions")
+
+
+def read_only(path: pathlib.Path) -> ArchiveError:
+    return ArchiveError(f"{path}: the archive is read-only: make it writable, or give another --db")
 
 
 def default_path() -> pathlib.Path:
@@ -212,7 +216,7 @@ class Store:
         store = cls.__new__(cls)
         store.path = pathlib.Path(path) if path else default_path()
         if not (os.access(store.path, os.W_OK) and os.access(store.path.parent, os.W_OK)):
-            raise ArchiveError(f"{store.path}: the archive is read-only: make it writable, or give another --db")
+            raise read_only(store.path)
         try:
             store.db = sqlite3.connect(f"{store.path.resolve().as_uri()}?immutable=1", uri=True)
             store._check()
