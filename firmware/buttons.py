@@ -6,6 +6,12 @@ edges by their timestamps when poll() next runs. Each edge also sets `wake`
 (an asyncio.ThreadSafeFlag), so the loop sleeps until a button moves; due()
 says when poll() must run again without one (a bounce settling, a long press).
 
+The debounce acts on the first edge: a press or a release counts when its
+first edge comes, and the contact's bounces in the DEBOUNCE_MS after it are
+let go, so a press answers at once rather than once its level has held. A
+level that a bounce left different from the one counted counts when that
+time is up.
+
 Events are (button, kind) pairs:
   DOWN    a press began (used to wake the screen);
   SHORT   released before LONG_MS (for repeat buttons: once held CHORD_MS alone, or at release);
@@ -14,7 +20,7 @@ Events are (button, kind) pairs:
   CHORD   two or more held at once: everything until all are up is ignored.
 """
 
-from time import ticks_diff, ticks_ms
+from time import ticks_add, ticks_diff, ticks_ms
 
 DEBOUNCE_MS = 20
 LONG_MS = 600
@@ -38,9 +44,9 @@ class Buttons:
         self.pins = pins
         self.names = names
         n = len(pins)
-        self.raw = bytearray(n)  # 1 = pressed (the pins are active low)
-        self.raw_at = [ticks_ms()] * n  # when each raw level began
+        self.raw = bytearray(n)  # 1 = pressed (the pins are active low): the last edge's level
         self.down = bytearray(n)  # debounced state
+        self.changed_at = [None] * n  # when `down` last changed: its bounces are let go until DEBOUNCE_MS after
         self.down_at = [0] * n
         self.long_sent = bytearray(n)
         self.pending = bytearray(n)  # a repeat button's count, waiting CHORD_MS for a second button
@@ -84,15 +90,14 @@ class Buttons:
             self.tail = self.head
             for i, pin in enumerate(self.pins):
                 self.raw[i] = 1 - pin.value()
-                self.raw_at[i] = now
         while self.tail != self.head:
             slot = self.tail % RING
             i = self.ring_button[slot]
             at = self.ring_at[slot]
             self._settle(i, at)
-            if self.ring_level[slot] != self.raw[i]:
-                self.raw[i] = self.ring_level[slot]
-                self.raw_at[i] = at
+            self.raw[i] = self.ring_level[slot]
+            if self.raw[i] != self.down[i] and not self._bouncing(i, at):
+                self._change(i, at)  # the first edge of a press or a release counts now
             self.tail += 1
         for i in range(len(self.pins)):
             self._settle(i, now)
@@ -101,14 +106,22 @@ class Buttons:
                 self._held(i, now)
         return self.events
 
+    def _bouncing(self, i, at):
+        changed = self.changed_at[i]
+        return changed is not None and ticks_diff(at, changed) < DEBOUNCE_MS
+
     def _settle(self, i, at):
-        # The raw level counts once it has held DEBOUNCE_MS without a change.
-        if self.raw[i] != self.down[i] and ticks_diff(at, self.raw_at[i]) >= DEBOUNCE_MS:
-            when = self.raw_at[i] + DEBOUNCE_MS
-            if self.raw[i]:
-                self._pressed(i, when)
-            else:
-                self._released(i, when)
+        # Bounces ended on the other level than the one counted: that level counts once they are let go.
+        if self.raw[i] != self.down[i] and not self._bouncing(i, at):
+            changed = self.changed_at[i]
+            self._change(i, at if changed is None else ticks_add(changed, DEBOUNCE_MS))
+
+    def _change(self, i, at):
+        self.changed_at[i] = at
+        if self.raw[i]:
+            self._pressed(i, at)
+        else:
+            self._released(i, at)
 
     def _pressed(self, i, at):
         self.down[i] = 1
@@ -164,8 +177,8 @@ class Buttons:
             return 0
         soonest = None
         for i in range(len(self.pins)):
-            if self.raw[i] != self.down[i]:  # a level that has not held DEBOUNCE_MS yet
-                wait = DEBOUNCE_MS - ticks_diff(now, self.raw_at[i])
+            if self.raw[i] != self.down[i]:  # a bounce's level, counted once the bounces are let go
+                wait = DEBOUNCE_MS - ticks_diff(now, self.changed_at[i] or now)
             elif not self.down[i] or self.chord:
                 continue
             elif self.pending[i]:

@@ -113,3 +113,40 @@ def test_two_buttons_at_once_is_a_chord_and_nothing_else():
     rig.allow(50)
     b.poll()
     assert _kinds(b) == [("*", "CHORD")]
+
+
+def test_a_press_and_its_release_count_at_their_first_edges_and_the_bounces_after_them_do_not():
+    # Issue 42 item 4: a press answers at once, each press still counted once.
+    b = _buttons()
+    _level("OK", 0)
+    rig.allow(1)
+    b.poll()
+    assert b.take() == [("OK", "DOWN")]  # at the first edge, not once the level has held 20 ms
+    for level in (1, 0, 1, 0):  # the contact bounces for 8 ms
+        rig.allow(2)
+        _level("OK", level)
+    rig.allow(80)
+    _level("OK", 1)
+    rig.allow(1)
+    b.poll()
+    assert b.take() == [("OK", "SHORT")]  # the release answers at its first edge too
+    for level in (0, 1, 0, 1):
+        rig.allow(2)
+        _level("OK", level)
+    rig.allow(100)
+    b.poll()
+    assert b.take() == []  # the release's bounces press nothing
+
+
+def test_a_tap_shorter_than_the_bounce_time_is_one_press_released_when_the_bounces_are_let_go():
+    b = _buttons()
+    _level("OK", 0)
+    rig.allow(5)
+    _level("OK", 1)  # up after 5 ms: within the time a bounce is let go
+    rig.allow(1)
+    b.poll()
+    assert _kinds(b) == []
+    assert b.due(rig.CLOCK.now & 0x3FFFFFFF) <= 15  # the loop wakes when the bounce time is up, with no edge to wake it
+    rig.allow(20)
+    b.poll()
+    assert _kinds(b) == [("OK", "SHORT")]
