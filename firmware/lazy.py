@@ -20,6 +20,7 @@ import sys
 
 ON_MAT = (
     "screens.widgets",
+    "card_data",
     "shared_engine.guidance",
     "shared_engine.solitaire",
     "shared_engine.describe",

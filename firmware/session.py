@@ -1,12 +1,12 @@
 """The game on the table: its actions, its file on flash, its card data, whether the host holds it.
 
-Every action enters through act(), and reaches the journal on flash before
-anyone hears of it. Who wants to know (the screens, the serial link)
-subscribes, and is told the kind of each saved action; nothing here draws or
-talks to the host. A message for the player goes through `warn`, which the
-UI supplies. The game's flow is decided here too: the moves nobody enters
-(on from a capture to the draw; past the last turn's draw) and what the
-moment asks the players for next (moment()), which the UI shows.
+Every action enters through act(), and reaches the journal on flash before anyone hears of it:
+a press's actions when it is done (done_press), in one commit, which a board's flash makes far
+faster than one each. Who wants to know (the screens, the serial link) subscribes, and is told
+the kind of each saved action; nothing here draws or talks to the host. A message for the player
+goes through `warn`, which the UI supplies. The game's flow is decided here too: the moves nobody
+enters (on from a capture to the draw; past the last turn's draw) and what the moment asks the
+players for next (moment()), which the UI shows.
 """
 
 from shared_engine.actions import make
@@ -35,11 +35,14 @@ class Session:
         self.pulled = False  # the host holds this game as it stands now
         self._cards = None  # loaded at first use; False: there is no card data
         self._fold_failed = False  # retried after the next action, not at every pause
-        # One press may save several actions (a capture and the move on to the draw): an undo or
-        # redo takes them together. The places in the action list of those saved after the
-        # first of their press; and where the action list stood when the press began.
+        # One press may save several actions (a capture and the move on to the draw): an undo or redo
+        # takes them together. `joined`: where those after the first of a press are in the action
+        # list; `_press_at`: where the list stood when the press began.
         self.joined = set()
         self._press_at = None
+        # While a press runs: its actions, appended and not yet committed, each with the redo
+        # stack as it stood before it (what _rollback needs), in order; None between presses.
+        self._pending = None
         self.resume()
 
     def subscribe(self, listener, first=False):
@@ -64,10 +67,12 @@ class Session:
         on_flash = _games_on_flash()
         journal = on_flash.newest()
         if journal is not None:
+            from journal.read import joined_moves  # loaded to read the game back: dropped on the mat
+
             try:
                 self.game = journal.load()
                 self.journal = journal
-                self.joined = _joined_moves(self.game.actions)
+                self.joined = joined_moves(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
@@ -121,8 +126,33 @@ class Session:
     # -- actions --------------------------------------------------------------
 
     def press(self):
-        """A player's press begins: the actions it saves are one step for undo and redo."""
+        """A player's press begins: the actions it saves are one step for undo and redo, and go on
+        flash together when it is done (done_press)."""
         self._press_at = len(self.game.actions)
+        if self._pending is None:  # a screen may begin a step of its own within the press
+            self._pending = []
+
+    def done_press(self):
+        """The press is done: its actions on flash, then those subscribed told. False: they could
+        not be saved, and are taken back (a message says so)."""
+        pending, self._pending = self._pending, None
+        self._press_at = None
+        if not pending:
+            return True
+        try:
+            self.journal.commit()
+        except (OSError, MemoryError) as e:
+            for kind, undone in reversed(pending):
+                self._rollback(kind, undone)
+            self._not_saved(e)
+            return False
+        for kind, _ in pending:
+            self._tell(kind)
+        return True
+
+    def _not_saved(self, e):
+        why = "no memory" if isinstance(e, MemoryError) else "flash full or failing (%s)" % e
+        self.warn("Not saved, so not done: " + why)
 
     def step(self, kind):
         """Undo (or redo) what one press did: the first action it took, or None if nothing was done."""
@@ -159,14 +189,16 @@ class Session:
         except GameError as e:
             self.warn(str(e))
             return False
+        pending = self._pending
         try:
             if self.journal is None:
                 raise OSError("no game file")
             self.journal.save(game, action)
+            if pending is None:  # not a player's press (the link's, a new game's): on flash now
+                self.journal.commit()
         except (OSError, MemoryError) as e:
             self._rollback(kind, undone)
-            why = "no memory" if isinstance(e, MemoryError) else "flash full or failing (%s)" % e
-            self.warn("Not saved, so not done: %s" % why)
+            self._not_saved(e)
             return False
         self._fold_failed = False
         if kind != "undo" and kind != "redo":
@@ -178,7 +210,10 @@ class Session:
         if self.pulled:  # the host's copy is now behind: this game may not be removed
             self.pulled = False
             _games_on_flash().unmark_pulled(self.journal.gid)
-        self._tell(kind)
+        if pending is None:
+            self._tell(kind)
+        else:
+            pending.append((kind, undone))
         self._carry_on(kind)
         return True
 
@@ -209,11 +244,7 @@ class Session:
             return "battle"
         if phase == "draw" and reshuffle_due(state) and not self._past_last_draw():
             return "reshuffle"
-        if phase == "score":
-            return "hands"
-        if phase == "over":
-            return "over"
-        return None
+        return "hands" if phase == "score" else "over" if phase == "over" else None
 
     def fold_due(self):
         """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""
@@ -247,29 +278,14 @@ class Session:
         done = self.act("roll", sides, face, "re") if step is None else self.act("ai", step, sides, face)
         return face if done else None
 
-    # -- card data ------------------------------------------------------------
-
     def cards(self):
         """The card data on flash, attached to the game being played; None if there is none."""
-        if self._cards is False:  # none on the flash, until the link brings some
-            return None
         if self._cards is None:
-            import json
+            from card_data import load  # dropped again on the mat (lazy.ON_MAT)
 
-            try:
-                f = open("cards.json")
-            except OSError:  # no card data: the parser's code need not take heap
-                self._cards = False
-                return None
-            try:
-                from shared_engine.cards import CardSet
-
-                self._cards = CardSet(json.load(f))
-            except Exception as e:  # bad card data must not stop the game
-                self.warn("cards.json: %s" % e)
-                return None
-            finally:
-                f.close()
+            self._cards = load(self.warn)
+        if self._cards is None or self._cards is False:  # unreadable (tried again at the next use), or none
+            return None
         self.game.cards = self._cards  # every game uses the data on the device, however it began
         return self._cards
 
@@ -277,18 +293,6 @@ class Session:
         """New card data is on flash: load it at the next use."""
         self._cards = None
         self.game.cards = None
-
-
-def _joined_moves(actions):
-    """After a restart, which press made which action is forgotten, but for the moves a press
-    always carries on with (_carry_on, and OK held through the combat rounds): a "next" after a
-    roll, a cancel, a capture or another "next" was made by the same press, so an undo still
-    takes them together."""
-    joined = set()
-    for at in range(1, len(actions)):
-        if actions[at][0] == "next" and actions[at - 1][0] in ("next", "roll", "cancel", "capture"):
-            joined.add(at)
-    return joined
 
 
 def _empty(game):

@@ -5,8 +5,9 @@
 
 Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
 link also sends (["bp",14,12]), so what the host checks is what is stored (older
-firmware's full records still load). An action is appended, and the file flushed
-(which commits it on littlefs), before the screen confirms it; the journal is
+firmware's full records still load). A press's actions are appended, and the
+file closed (which commits them on littlefs, all or none), before the screen
+confirms them; the journal is
 folded into a new snapshot when the player pauses, never inside a press. A
 snapshot is written to a .tmp file and renamed over the old one, so it is the
 old or the new, never half of each; the journal belongs to the generation it
@@ -27,7 +28,12 @@ import wallclock
 
 from journal.lines import checked_lines, line, record_bytes, remove_quietly
 
-FOLD_AFTER = 48  # journal records before the journal is folded into a snapshot
+# The journal is folded into a snapshot, in a pause, once it holds this many bytes: littlefs keeps
+# a file of up to 512 B inside its folder's metadata, where an append is a few pages programmed.
+# A longer file has blocks of its own, and an append to one after a commit copies its last block
+# to a freshly erased one: a sector erase (45 ms on a Pico's W25Q16JV) in every press that saves.
+# The next press appends at most about 150 B (a roll and its moves on).
+FOLD_BYTES = 320
 
 
 class Journal:
@@ -37,6 +43,7 @@ class Journal:
         self.base = "%s/%s" % (root, gid)
         self.gen = 0
         self.records = 0  # in the current journal
+        self.size = 0  # its bytes
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a fold succeeds
         self._file = None  # the journal, held open for appending
@@ -62,36 +69,42 @@ class Journal:
         fold(self, game, gen)
 
     def append(self, action):
-        """Write one record; OSError (e.g. a full flash) means it is not saved."""
+        """Write one record, on flash at the next commit(); OSError (e.g. a full flash) means it is not saved."""
         if self.blocked:
             raise OSError(self.blocked)
+        data = line(record_bytes(action))  # one record form, on flash and on the wire
         try:
-            self.opened().write(line(record_bytes(action)))  # one record form, on flash and on the wire
-            self._file.flush()  # littlefs commits the file here, as close() would
+            if self._file is None:
+                self._file = open(self.journal_path(), "ab")
+            self._file.write(data)
         except (OSError, MemoryError):
             self.close()
             raise
         self.records += 1
+        self.size += len(data)
         if self.gen == 0 and self.records == 1:  # play begins with the first action, maybe long after the game was made
             self.times["began"] = wallclock.stamp()
 
-    def opened(self):
-        """The journal, open for appending. Held open: the file's cache of about 1 KB in one piece
-        is found once (a fold opens it in the pause), not in a fragmented heap at every action."""
-        if self._file is None:
-            self._file = open(self.journal_path(), "ab")
-        return self._file
+    def commit(self):
+        """Put what was appended since the last commit on flash, all of it or none; OSError: none.
 
-    def close(self):
+        The file is closed, not flushed and held open: a commit through a file held open while
+        littlefs compacted its folder's metadata made it compact again at each later commit
+        (two or three erases a press, in the simulator's littlefs and the rp2 build's alike)."""
         f, self._file = self._file, None
         if f is not None:
-            try:
-                f.close()
-            except OSError:
-                pass
+            f.close()
+
+    def close(self):
+        """Let the open journal go; what it was not committed with may be lost."""
+        try:
+            self.commit()
+        except OSError:
+            pass
 
     def save(self, game, action):
-        """Put `action`, just applied to `game`, on flash; OSError means it is not saved.
+        """Put `action`, just applied to `game`, in the journal (on flash at the next commit());
+        OSError means it is not saved.
 
         Appended: folding the journal into a snapshot waits for a pause (fold_due)."""
         if self.blocked:
@@ -105,7 +118,7 @@ class Journal:
         """The journal wants folding: it grew long, or the game is over and its digest not yet written."""
         if not self.records:
             return False
-        return game.state.phase == "over" or (self.records >= FOLD_AFTER and not game.undone)
+        return game.state.phase == "over" or (self.size >= FOLD_BYTES and not game.undone)
 
     def snapshot_records(self):
         """The snapshot's records as stored (compact JSON bytes), one at a time, after its meta line."""
@@ -131,11 +144,10 @@ class Journal:
 
     def put_draft(self, actions, value):
         """What an entry's OK confirmed before its action can be made (the first side's BP), kept
-        with the action count it belongs to: replaced whole (written aside, then renamed)."""
-        path = self.base + ".dft"
-        with open(path + ".tmp", "wb") as f:
+        with the action count it belongs to. Written over in place: littlefs commits a file whole
+        at its close (the old one stands until then), in one commit where a rename took two more."""
+        with open(self.base + ".dft", "wb") as f:
             f.write(b"%d %d" % (actions, value))
-        os.rename(path + ".tmp", path)
 
     def draft(self, actions):
         """The number a draft kept for the game at `actions` actions, or None."""

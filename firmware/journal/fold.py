@@ -4,7 +4,6 @@ Work for a pause in play (Session.fold), a new game and a repair, never a
 press: the UI drops this module back on the mat (lazy.ON_MAT).
 """
 
-import gc
 import os
 from binascii import hexlify
 from hashlib import sha256
@@ -89,17 +88,6 @@ def fold(journal, game, gen=None):
     os.rename(tmp, journal.base + ".snp")
     journal.gen = gen
     journal.blocked = None
-    journal.records = 0
+    journal.records = journal.size = 0
     if old != journal.journal_path():
         remove_quietly(old)
-    if not gen:
-        return  # a new game: its first press opens the journal in a young heap
-    # The next press appends: its file is opened now, in the pause, with the heap just collected,
-    # where the snapshot's file was. Opened at that press, late in a long game, the piece it needs
-    # may no longer be found.
-    f = None  # the snapshot's file, let go so that the collection frees its cache
-    gc.collect()
-    try:
-        journal.opened().flush()  # committed, as every append leaves it: a clean file closes without a write
-    except (OSError, MemoryError):  # the fold is done; the press that appends will say why it cannot
-        pass

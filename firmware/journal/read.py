@@ -48,7 +48,7 @@ def load(journal, cards=None):
             game.apply(action)
     if game is None:
         raise GameError("game %s has no readable snapshot" % journal.gid)
-    journal.records = 0
+    journal.records = journal.size = 0
     for text in checked_lines(journal.journal_path(), problems):
         try:
             game.apply(decode_any(text, "journal"))
@@ -56,6 +56,7 @@ def load(journal, cards=None):
             problems.append("%s: %s; it and what follows were dropped" % (journal.gid, e))
             break
         journal.records += 1
+        journal.size += len(text) + 10  # the line: crc, space, the JSON, newline
     _clean_leftovers(journal)
     if problems:
         try:
@@ -73,3 +74,15 @@ def _clean_leftovers(journal):
     for name in os.listdir(journal.root):
         if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
             remove_quietly("%s/%s" % (journal.root, name))
+
+
+def joined_moves(actions):
+    """After a restart, which press made which action is forgotten, but for the moves a press
+    always carries on with (Session._carry_on, and OK held through the combat rounds): a "next" after a
+    roll, a cancel, a capture or another "next" was made by the same press, so an undo still
+    takes them together."""
+    joined = set()
+    for at in range(1, len(actions)):
+        if actions[at][0] == "next" and actions[at - 1][0] in ("next", "roll", "cancel", "capture"):
+            joined.add(at)
+    return joined

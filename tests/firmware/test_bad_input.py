@@ -183,7 +183,7 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
 
     ui = _booted()
     journal = ui.session.journal
-    journal.records = journal_module.FOLD_AFTER - 1  # the next action makes the journal due for folding
+    journal.size = journal_module.FOLD_BYTES - 1  # the next action makes the journal due for folding
 
     def refuse(game):
         raise OSError(28)
@@ -230,4 +230,31 @@ def test_settings_json_with_sleep_true_or_a_time_the_screen_cannot_show_is_refus
         f.write('{"sleep": 3600, "contrast": 255}')  # the highest the Settings screen offers: kept
     settings, problem = config.load()
     assert problem is None and (settings["sleep"], settings["contrast"]) == (3600, 255)
+    rig.unmount()
+
+
+def test_a_press_whose_actions_the_flash_refuses_takes_them_all_back_and_shows_nothing_of_them():
+    # The roll's press makes two actions (the roll, the move on to Combat Round 1): they go on
+    # flash in one commit when the press is done, so a refusal takes both back, before any screen
+    # shows the d6.
+    ui = _booted()
+    journal = ui.session.journal
+    appended = []
+
+    def refuse():
+        raise OSError(28)
+
+    journal.append = appended.append  # taken, as littlefs takes writes before their commit
+    journal.commit = refuse  # and the commit refused: the flash is full
+    ui.handle("OK", "SHORT", 0)  # "OK roll d6"
+    assert [a[0] for a in appended] == ["roll", "next"]
+    assert ui.session.game.actions == [] and ui.session.game.state.phase == "re"
+    assert ui.top().name == "mat" and "Not saved" in ui.toast
+    del journal.append
+    del journal.commit
+    ui.handle("OK", "SHORT", 0)  # the warning read and closed
+    ui.handle("OK", "SHORT", 0)  # the roll again, with room on the flash
+    assert [a[0] for a in ui.session.game.actions] == ["roll", "next"]
+    on_flash = rig.new_ui()[0].session.game  # as the next boot reads it
+    assert [a[0] for a in on_flash.actions] == ["roll", "next"]
     rig.unmount()

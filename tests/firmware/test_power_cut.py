@@ -84,11 +84,9 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
         resumed, _ = rig.new_ui()
         log = rig.logged(resumed.session.game)
         before, after = logs[step], logs[step + 1]
-        # a press may take several actions (the roll and the move on) or undo them; each is on flash
-        # by itself, so the cut may fall between two of them
-        grew = log.startswith(before) and after.startswith(log)
-        between = grew or (before.startswith(log) and log.startswith(after))  # or an undo shrank it
-        assert log in (before, after) or between, "cut at write %d (event %d): game not resumed\n%s" % (n, step, log)
+        # a press may take several actions (the roll and the move on) or undo them: they go on flash
+        # in one commit, so the game resumes as it was before the press or after it, never between
+        assert log in (before, after), "cut at write %d (event %d): game not resumed\n%s" % (n, step, log)
         # a first side's BP that OK confirmed before the interrupted press is not lost either
         if log == before and confirmed[step] is not None:
             shown = _confirmed(resumed)
@@ -107,6 +105,37 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
             drafts += 1
         checked += 1
     rig.unmount()
-    assert checked == total - boot_writes and checked > 150, checked  # 256-byte pages, compact records: ~180
-    assert drafts >= 10, drafts  # cuts while an entry stood at its second number: each battle
+    assert checked == total - boot_writes and checked > 100, checked  # a commit a press, compact records: ~114
+    # cuts while an entry stood at its second number: most battles (a commit short enough to sit in
+    # the half of its page the cut writes is whole, and the game resumes after the press)
+    assert drafts >= 8, drafts
     print("power cut: %d writes checked, %d with an entry's first number standing" % (checked, drafts))
+
+
+class _CountingErases(rig.RamFlash):
+    erases = 0
+
+    def ioctl(self, op, arg):
+        if op == 6:
+            _CountingErases.erases += 1
+        return super().ioctl(op, arg)
+
+
+def test_a_full_games_presses_erase_almost_no_flash_block():
+    # Issue 42 item 4: a sector erase takes 45 ms on a Pico's flash (W25Q16JV, typical): a press
+    # that erases cannot answer at once. The journal stays inside its folder's metadata (folded
+    # in pauses) and a press's actions go on flash in one commit, so presses program pages and
+    # almost never erase; the folds in the pauses do. Before: 63 erases in the game's presses.
+    flash = _CountingErases(64, rig.blank_flash(64).data)
+    rig.mount(flash, format_first=True)
+    ui, _ = rig.new_ui()
+    in_presses = presses = 0
+    for button, kind in debounced():
+        before = _CountingErases.erases
+        ui.handle(button, kind, 0)
+        in_presses += _CountingErases.erases - before
+        presses += 1
+        _pause(ui)
+    assert ui.session.game.state.result[0] == expected_totals()
+    rig.unmount()
+    assert in_presses <= 10, "%d erases in %d presses" % (in_presses, presses)
