@@ -7,11 +7,10 @@ here waits or names a pin: runtime.py runs step() from the asyncio loop, as the 
 
 from time import ticks_diff, ticks_ms
 
-import gfx
+import frame
 import screens
 from micropython import const
 from oled import RETRY_MS
-from screens.base import number
 from screens.mat import MatScreen
 from session import Session
 
@@ -19,8 +18,8 @@ TOAST_MS = 3000
 # Idle this long, the panel dims (burn-in); a press acts at once. Dark (the sleep setting), it only wakes.
 DIM_MS = 30000
 DIM_CONTRAST = 0
-# The journal is folded into a snapshot this long after the last press: a fold writes the whole
-# log (and on a board erases a flash sector), work no press should wait for.
+# Work no press should wait for is done this long after the last press: folding the journal into a
+# snapshot (it writes the whole log, and on a board erases a flash sector), reading code ahead.
 PAUSE_MS = 1000
 # The screen each moment of the game (Session.moment) brings, by its name in screens/.
 BROUGHT = {"battle": "BattleEntry", "reshuffle": "Reshuffle", "hands": "HandsEntry", "over": "GameOver"}
@@ -37,25 +36,22 @@ class UI:
         self.buttons = buttons
         self.board_name = board_name
         self.settings = settings
-        # The message over the screen, or None: news goes after toast_ms, or with the next press,
-        # which acts as well; a warning (toast_ms None) stays until OK or BACK, which do nothing else.
+        # The message over the screen, or None: news goes after toast_ms or with the next press (which
+        # acts); a warning (toast_ms None) stays until OK or BACK, which do nothing else.
         self.toast = None
         self.toast_at = ticks_ms()
         self.toast_ms = TOAST_MS  # type: int | None
         self.input = _AWAKE
         self.dimmed = False
         self.idle_at = ticks_ms() if now is None else now
-        # What the next frame draws: the whole screen (dirty), or a count's digits alone (count,
-        # which also tells the whole screen's drawing where the change is); or nothing.
-        self.dirty = True
+        self.dirty = True  # the next frame draws the whole screen; or only a count's digits (see counted)
         self.count = None  # type: tuple | None  # (value, y, scale, width)
         # What code goes at the end of a step (lazy.py), two triggers: code was loaded since the mat
         # last dropped it (boot loads some): all goes on the mat; the stack changed: the gone screens' goes.
         self.loaded = True
         self.moved = False
-        # A screen the game's moment asks for (the battle, the reshuffle, the end), opened once the
-        # key that got there has returned and the closed screen's code is dropped.
-        self.bring = None
+        self.bring = None  # the screen the game's moment asks for, opened once the key that got there returned
+        self.ahead = True  # the code the next press most likely needs is to be read in the pause (Screen.ahead)
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn, settings)
         self.session.subscribe(self.saved)
@@ -96,7 +92,7 @@ class UI:
         """Open what the game's moment asks for (the battle's entry, the reshuffle, the end), once
         the key that got there has returned; the mat alone asks for nothing."""
         moment = self.session.moment()
-        if moment is not None:
+        if moment is not None and type(self.top()).__name__ != BROUGHT[moment]:  # a screen may have opened it
             self.bring = BROUGHT[moment]
 
     def top(self):
@@ -164,8 +160,8 @@ class UI:
         if awake and not self.dimmed:
             wait = sooner(wait, DIM_MS + 1 - ticks_diff(now, self.idle_at))
         if self.display.fault is not None and awake:
-            wait = sooner(wait, RETRY_MS)  # the panel is tried again: it may have been plugged back
-        if self.session.fold_due() and not self.buttons.any_down():  # a held button's release wakes us
+            wait = sooner(wait, max(0, RETRY_MS - ticks_diff(now, self.display.tried)))  # plugged back?
+        if (self.ahead or self.session.fold_due()) and not self.buttons.any_down():  # a release wakes us
             wait = sooner(wait, PAUSE_MS + 1 - ticks_diff(now, self.idle_at))
         return wait
 
@@ -203,6 +199,14 @@ class UI:
         elif self.moved:  # one screen gave way to another: drop the code of those gone
             screens.unload(self.stack)
         self.moved = False
+        if self.ahead and ticks_diff(now, self.idle_at) > PAUSE_MS and not self.buttons.any_down():
+            self.ahead = False
+            name = self.top().ahead()
+            try:
+                if name is not None:
+                    getattr(screens, name)  # read now: kept while a screen of it shows, or until the next change
+            except MemoryError:  # the press will read it, or say why it cannot
+                pass
 
     def handle(self, button, kind, now):
         self.idle_at = now
@@ -233,6 +237,7 @@ class UI:
             self.dirty = True
         screen = self.top()
         counted = self.count
+        self.ahead = True
         self.session.press()
         try:
             if button == "BACK" and kind == "LONG" and not screen.steps_back():
@@ -240,20 +245,23 @@ class UI:
             else:
                 screen.key(button, kind)
         except Exception as e:  # a screen's fault must not stop the device
-            self._fault(e)
+            self.fault(e)
         screen = None  # not held here: if the key closed it, it and (once unloaded) its code are garbage
+        if not self.session.done_press():  # on flash, all of it, before the screen shows it; else taken back
+            self.pop_to_mat()
+            self.bring = None
         if self.bring:
             name, self.bring = self.bring, None
             screens.unload(self.stack, name)
             try:
                 self.push(getattr(screens, name)(self))
             except Exception as e:
-                self._fault(e)
+                self.fault(e)
         self.buttons.repeat = self.top().repeat
         if self.count is counted:  # the key did not count (or not only): the whole screen changed
             self.dirty = True
 
-    def _fault(self, e):
+    def fault(self, e):
         """A screen failed (a bug, or no heap for its code): back to the mat, saying what happened."""
         self.pop_to_mat()
         text = "Error: %r" % e
@@ -267,29 +275,7 @@ class UI:
         self.count = (value, y, scale, width)
 
     def render(self):
-        fb = self.display
-        count, self.count = self.count, None
-        area = None  # where the display scans for changes: the digits, if a count was all
-        if count is not None:
-            value, y, scale, width = count
-            area = ((128 - width) // 2, y, width, gfx.CHAR * scale)
-            if not self.dirty:  # a hold counting: the digits, many times a second, not the whole screen
-                fb.fill_rect(area[0], y, width, area[3], 0)
-                number(fb, value, y, scale)
-                fb.show(area)
-                return
-        fb.fill(0)
-        for _ in range(2):  # a screen that fails is left for the mat, drawn once more, and said
-            try:
-                self.top().draw(fb)
-                break
-            except Exception as e:  # the mat failing too (no heap): the message alone, on a clear panel
-                self._fault(e)
-                fb.fill(0)
-        if self.toast:
-            gfx.toast(fb, self.toast, self.toast_ms is None)
-        fb.show(area)
-        self.dirty = False
+        frame.render(self)
 
 
 def sooner(a, b):

@@ -68,6 +68,11 @@ class Screen:
         """A hold of BACK is this screen's own now; else it undoes the last press (the UI's)."""
         return False
 
+    def ahead(self):
+        """The screen (its name in screens/) the next press here most likely opens, whose code the
+        UI reads in a pause so that the press does not wait for it; None: none."""
+        return None
+
     def __init__(self, ui):
         self.ui = ui  # the screen stack and messages
         self.session = ui.session  # the game: what a screen shows, and where its actions go

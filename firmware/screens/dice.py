@@ -34,6 +34,9 @@ class DiceScreen(Screen):
         if self.battle == "bp":
             self.repeat = ("UP", "DOWN")  # a hold counts CP's BP on, in the entry it opens
 
+    def ahead(self):
+        return None if self.battle is None else "BattleEntry"  # the BP, or the capture after a winner
+
     def draw(self, fb):
         super().draw(fb)
         game = self.session.game

@@ -161,6 +161,13 @@ class MatScreen(Screen):
             return "OK result"
         return "OK next"
 
+    def ahead(self):
+        state = self.ui.session.game.state
+        turn = state.current
+        if state.phase == "re" and state.solo is None and not turn.re_rolls and turn.re_cancel is None:
+            return None if _asks_card(self.ui, turn) else "roll_and_show"
+        return "BattleEntry" if state.phase == "battle" and turn.captured is None else None
+
     def key(self, button, kind):
         ui = self.ui
         state = ui.session.game.state

@@ -111,7 +111,7 @@ def test_the_code_that_folds_the_journal_in_a_pause_is_gone_again_after_it():
 
     table = Table.fresh()
     journal = table.ui.session.journal
-    journal.records = journal_module.FOLD_AFTER - 1  # the next action makes the journal due for folding
+    journal.size = journal_module.FOLD_BYTES - 1  # the next action makes the journal due for folding
     gen = journal.gen
     table.press("OK")  # "OK roll d6"
     assert table.screen() == "dice" and journal.gen == gen  # not folded inside the press
@@ -208,4 +208,24 @@ def test_with_no_heap_even_to_look_a_screens_code_stays_and_the_device_plays_on(
     table.press("BACK")
     table.press("BACK")
     assert table.screen() == "mat" and "screens.menu" not in sys.modules  # dropped on the mat after all
+    rig.unmount()
+
+
+def test_the_code_the_next_press_most_likely_needs_is_read_in_the_pause_before_it():
+    # Issue 42 item 4: reading a screen's code from flash took about 20 ms of the roll's press and
+    # 35 ms of the press that opens the battle's entry on a Pico; in the pause before it, none.
+    import screens
+    from ui import PAUSE_MS
+
+    table = Table.fresh()
+    screens.unload()
+    assert "screens.dice" not in sys.modules
+    table.run(PAUSE_MS + 100)  # the player looks at "OK roll d6"
+    assert "screens.dice" in sys.modules
+    table.press("OK")  # the roll, and the d6 shown through the combat rounds
+    assert table.screen() == "dice" and "screens.battle" not in sys.modules
+    table.run(PAUSE_MS + 100)  # the cards are played
+    assert "screens.battle" in sys.modules
+    table.press("UP")  # the battle's entry, at once
+    assert table.screen() == "battle"
     rig.unmount()
