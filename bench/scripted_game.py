@@ -17,8 +17,8 @@ play it too: on the device's pins, the simulator, the phone page and the CLI.
 TURNS = 10
 SHORT = 80
 LONG = 800
-# The firmware's auto-repeat (firmware/buttons.py), as a player's thumb learns it.
-DEBOUNCE_MS = 20
+# The firmware's auto-repeat (firmware/buttons.py), as a player's thumb learns it: the press
+# counts at its first edge, then repeats.
 REPEAT_DELAY_MS = 500
 REPEAT_MS = 350
 SLOW_REPEATS = 7
@@ -48,9 +48,9 @@ def number(value, tapped=False, start=0):
         return []
     if steps == 1:
         return [(button, SHORT)]
-    # the press counts once debounced, then repeats; let go between the last repeat and the next
+    # the press counts at once, then repeats; let go between the last repeat and the next
     last, following = _repeat_due(steps - 2), _repeat_due(steps - 1)
-    return [(button, DEBOUNCE_MS + (last + following) // 2)]
+    return [(button, (last + following) // 2)]
 
 
 def bp(turn):
@@ -168,7 +168,7 @@ def debounced(script=None):
     for button, ms in events() if script is None else script:
         if button in ("UP", "DOWN"):
             repeats = 0
-            while ms > SHORT and DEBOUNCE_MS + _repeat_due(repeats) <= ms:
+            while ms > SHORT and _repeat_due(repeats) <= ms:
                 repeats += 1
             out += [(button, "SHORT")] + [(button, "REPEAT")] * repeats
         else:

@@ -14,10 +14,11 @@ time is up.
 
 Events are (button, kind) pairs:
   DOWN    a press began (used to wake the screen);
-  SHORT   released before LONG_MS (for repeat buttons: once held CHORD_MS alone, or at release);
+  SHORT   released before LONG_MS (for repeat buttons: at the press);
   LONG    held for LONG_MS;
   REPEAT  still held, for buttons in `repeat` (number entry);
-  CHORD   two or more held at once: everything until all are up is ignored.
+  CHORD   two or more held at once: everything until all are up is ignored. Named for a repeat
+          button that counted less than CHORD_MS before (else "*"): that count is taken back.
 """
 
 from time import ticks_add, ticks_diff, ticks_ms
@@ -25,7 +26,7 @@ from time import ticks_add, ticks_diff, ticks_ms
 DEBOUNCE_MS = 20
 LONG_MS = 600
 # A number entry counts at the press, but two buttons pressed at once (the second within this of
-# the first) count nothing: the count waits this long for a second button.
+# the first) count nothing: the CHORD names the first, whose count the screen takes back.
 CHORD_MS = 30
 # A held number counts at a rate a person can stop on: a person lets go about a quarter of a
 # second after seeing the number wanted, so the first counts come further apart than that and
@@ -49,7 +50,6 @@ class Buttons:
         self.changed_at = [None] * n  # when `down` last changed: its bounces are let go until DEBOUNCE_MS after
         self.down_at = [0] * n
         self.long_sent = bytearray(n)
-        self.pending = bytearray(n)  # a repeat button's count, waiting CHORD_MS for a second button
         self.repeats = [0] * n
         self.repeat = ()  # names that auto-repeat now
         self.chord = False
@@ -130,23 +130,30 @@ class Buttons:
         self.repeats[i] = 0
         if sum(self.down) > 1:
             self.chord = True
-            self._emit("*", "CHORD")
+            self._emit(self._just_counted(i, at), "CHORD")
             return
         if self.chord:
             return
-        self._emit(self.names[i], "DOWN")
-        if self.names[i] in self.repeat:
-            self.pending[i] = 1
+        name = self.names[i]
+        self._emit(name, "DOWN")
+        if name in self.repeat:
+            self._emit(name, "SHORT")  # a count at once: a second button soon after takes it back
+
+    def _just_counted(self, i, at):
+        """The repeat button that counted at its press less than CHORD_MS before button i's, or "*"."""
+        for j in range(len(self.pins)):
+            if j != i and self.down[j] and self.names[j] in self.repeat and ticks_diff(at, self.down_at[j]) < CHORD_MS:
+                return self.names[j]
+        return "*"
 
     def _released(self, i, at):
         self.down[i] = 0
-        pending, self.pending[i] = self.pending[i], 0
         if self.chord:
             if not sum(self.down):
                 self.chord = False
             return
         name = self.names[i]
-        if pending or (not self.long_sent[i] and name not in self.repeat):
+        if not self.long_sent[i] and name not in self.repeat:
             self._emit(name, "SHORT")
 
     def _held(self, i, now):
@@ -154,11 +161,6 @@ class Buttons:
             return
         name = self.names[i]
         held = ticks_diff(now, self.down_at[i])
-        if self.pending[i]:
-            if held < CHORD_MS:
-                return
-            self.pending[i] = 0
-            self._emit(name, "SHORT")
         if name in self.repeat:
             if held >= self._next_repeat(i):
                 self.repeats[i] += 1
@@ -181,8 +183,6 @@ class Buttons:
                 wait = DEBOUNCE_MS - ticks_diff(now, self.changed_at[i] or now)
             elif not self.down[i] or self.chord:
                 continue
-            elif self.pending[i]:
-                wait = CHORD_MS - ticks_diff(now, self.down_at[i])
             elif self.names[i] in self.repeat:
                 wait = self._next_repeat(i) - ticks_diff(now, self.down_at[i])
             elif not self.long_sent[i]:

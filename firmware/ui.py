@@ -222,6 +222,11 @@ class UI:
         if self.input == _SWALLOWING:
             return
         if kind == "CHORD":
+            if button != "*":  # UP or DOWN counted a moment before the second button: counted back
+                try:
+                    self.top().key("DOWN" if button == "UP" else "UP", "SHORT")
+                except Exception as e:
+                    self.fault(e)
             self.say("One button at a time, please")
             self.input = _SWALLOWING
             return

@@ -150,3 +150,29 @@ def test_a_tap_shorter_than_the_bounce_time_is_one_press_released_when_the_bounc
     rig.allow(20)
     b.poll()
     assert _kinds(b) == [("OK", "SHORT")]
+
+
+def test_a_number_counts_at_the_press_and_a_second_button_soon_after_names_that_count_to_take_back():
+    b = _buttons()
+    b.repeat = ("UP", "DOWN")
+    _level("UP", 0)
+    rig.allow(1)
+    b.poll()
+    assert b.take() == [("UP", "DOWN"), ("UP", "SHORT")]  # no wait for a second button
+    rig.allow(10)
+    _level("OK", 0)  # a second thumb lands
+    rig.allow(1)
+    b.poll()
+    assert b.take() == [("UP", "CHORD")]  # the UI counts UP's step back
+    _level("OK", 1)
+    _level("UP", 1)
+    rig.allow(100)
+    b.poll()
+    assert b.take() == []
+    _level("DOWN", 0)  # held a while, then another: the count stands, the chord is one's own
+    rig.allow(200)
+    b.poll()
+    _level("OK", 0)
+    rig.allow(1)
+    b.poll()
+    assert b.take()[-1] == ("*", "CHORD")

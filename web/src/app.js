@@ -8,8 +8,8 @@ const status = document.getElementById("status");
 const context = canvas.getContext("2d");
 const KEYS = { ArrowUp: "UP", ArrowDown: "DOWN", Enter: "OK", " ": "OK", Escape: "BACK", Backspace: "BACK" };
 const WATCHDOG_CHECK_MS = 250;
-// A finger's tap lasts tens of ms; a synthesized one can last none, which the firmware's
-// debounce (20 ms) would rightly take for contact bounce. A release comes this long after the press at the earliest.
+// A finger's tap lasts tens of ms; a synthesized one can last none, and the firmware lets go of
+// a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
 
 function say(text, problem = false) {
