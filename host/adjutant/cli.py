@@ -190,9 +190,13 @@ def _load_cards(file: pathlib.Path) -> dict:
 
 @cards.command("push")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=pathlib.Path))
+@archive_option
 @click.pass_context
 def cards_push(ctx: click.Context, file: pathlib.Path) -> None:
-    """Check FILE, then send it to the device (resumable; the old data stays if anything fails)."""
+    """Check FILE, then send it to the device (resumable; the old data stays if anything fails).
+
+    The archive keeps the cards' names: a game logs its Random Event card by id, and the
+    exports and `games ID` show it by name."""
     from adjutant.cards_file import packed
     from adjutant.push_cards import push
 
@@ -208,6 +212,21 @@ def cards_push(ctx: click.Context, file: pathlib.Path) -> None:
 
         reply = push(device, packed(data), start, lambda n: progress.advance(task, n))
     click.echo(f"device now has card data {reply['version']} ({reply['cards']} cards)")
+    _remember_card_names(ctx, data)
+
+
+def _remember_card_names(ctx: click.Context, data: dict) -> None:
+    """The cards' names in the archive; the device has its data whatever happens here."""
+    from adjutant.errors import ArchiveError
+
+    try:
+        store = _store(ctx)
+        try:
+            store.remember_cards({str(card["id"]): card["name"] for card in data["cards"]})
+        finally:
+            store.close()
+    except ArchiveError as e:
+        click.echo(f"warning: the card names were not kept for exports: {e}", err=True)
 
 
 @cards.command("template")

@@ -15,7 +15,7 @@ import json
 import os
 import pathlib
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from adjutant.errors import ArchiveError
 
@@ -65,6 +65,10 @@ CREATE TABLE IF NOT EXISTS players (
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS cards (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL
 );
 """
 
@@ -120,6 +124,9 @@ class StoredGame:
     started: int | None = None  # epoch seconds, from the device's clock (see firmware/wallclock.py)
     ended: int | None = None
     estimated: bool = False  # dated from the device's uptime, or not dated at all (then pulled_at)
+    # The names of the cards the archive knows, by id (`cards push` remembers them): not a column
+    # of the game's, the same for every game (Store.games sets it).
+    card_names: dict[str, str] = field(default_factory=dict)
 
     @property
     def key(self) -> str:
@@ -160,7 +167,8 @@ class StoredGame:
 
 
 APPLICATION_ID = 0x41444A54  # "ADJT" in the database header: this file is an Adjutant archive
-TABLES = {"devices", "games", "partial", "players", "settings"}
+TABLES = {"devices", "games", "partial", "players", "settings", "cards"}
+COLUMNS = [f.name for f in dataclasses.fields(StoredGame) if f.name != "card_names"]  # the games table's
 
 
 class Store:
@@ -283,7 +291,7 @@ class Store:
 
         Not committed yet: commit() makes a batch durable with one sync, before any ack.
         """
-        fields = dataclasses.asdict(game)
+        fields = {name: getattr(game, name) for name in COLUMNS}
         fields["over"] = int(game.over)
         fields["estimated"] = int(game.estimated)
         names = ", ".join(fields)
@@ -338,7 +346,7 @@ class Store:
             return {}
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
-        names = [f.name for f in dataclasses.fields(StoredGame)]
+        names = COLUMNS
         query = f"SELECT {', '.join(names)} FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
         try:
             rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
@@ -348,10 +356,27 @@ class Store:
             rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
             names = old
         found = [StoredGame(**dict(zip(names, row))) for row in rows]
+        card_names = self.card_names()
         for game in found:
             game.over = bool(game.over)
             game.estimated = bool(game.estimated)
+            game.card_names = card_names
         return found
+
+    # -- the names of the cards pushed (games log a Random Event card by its id) ---------------
+
+    def remember_cards(self, names: dict[str, str]) -> None:
+        try:
+            with self.db:
+                self.db.executemany("INSERT OR REPLACE INTO cards VALUES (?,?)", sorted(names.items()))
+        except sqlite3.Error as e:
+            raise archive_error(self.path, e) from e
+
+    def card_names(self) -> dict[str, str]:
+        try:
+            return dict(self.db.execute("SELECT id, name FROM cards").fetchall())
+        except sqlite3.OperationalError:  # an archive from before card names, opened read-only
+            return {}
 
     def find(self, key: str) -> StoredGame:
         """A game by "gid" or "dev/gid" (a prefix of the device id is enough)."""

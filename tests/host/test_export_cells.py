@@ -187,3 +187,23 @@ def test_a_game_id_two_devices_share_lists_both_and_a_device_prefix_picks_one(tm
     )
     shown = run_cli("games", "bbbb/g0001", db=path)
     assert shown.stdout.startswith("bbbb2222/g0001  Scenario, 3 turns")  # no blank line before it
+
+
+def test_item_15_the_random_event_card_is_shown_by_name_once_the_archive_knows_the_card_names(
+    tmp_path: pathlib.Path,
+) -> None:
+    path = _archive(tmp_path / "archive.sqlite3", [_played()])
+    rows = list(csv.DictReader(io.StringIO(run_cli("export", "--format", "csv", db=path).stdout)))
+    assert (rows[0]["re_card"], rows[0]["re_card_name"]) == ("re-mud", "")  # no names yet: the id alone
+    store = Store(path)
+    store.remember_cards({"re-mud": "Mud", "cp-1": "Big Bertha"})  # as `adjutant cards push` does
+    store.close()
+    rows = list(csv.DictReader(io.StringIO(run_cli("export", "--format", "csv", db=path).stdout)))
+    assert [(r["re_card"], r["re_card_name"]) for r in rows] == [("re-mud", "Mud"), ("", ""), ("", "")]
+    (game,) = json.loads(run_cli("export", "--format", "json", db=path).stdout)
+    assert [(t["re_card"], t["re_card_name"]) for t in game["turns"]] == [("re-mud", "Mud"), (None, None), (None, None)]
+    md = run_cli("export", "--format", "md", db=path).stdout
+    assert "| 1 | CP | Mud, d6 4 | 9-5 | CP | 4 | 4-0 |" in md, md
+    shown = run_cli("games", "g0001", db=path).stdout
+    lines = [line for line in shown.splitlines() if line.strip().startswith("turn")]
+    assert lines[0].endswith("Mud, d6 4"), lines

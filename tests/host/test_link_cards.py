@@ -60,3 +60,17 @@ def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevic
     assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
     assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
     assert offsets == sorted(offsets)
+
+
+def test_item_15_a_card_push_leaves_the_cards_names_in_the_archive_for_the_exports(
+    played: SimDevice, tmp_path: pathlib.Path
+) -> None:
+    from adjutant.store import Store
+
+    cards = tmp_path / "cards.csv"
+    cards.write_text("#version,names-1\nid,name,deck,bp\ncp-1,Big Bertha,CP,3\nea-1,Old Contemptibles,EA,4\n")
+    done = adjutant(played, tmp_path / "db", "cards", "push", str(cards))
+    assert "device now has card data names-1 (2 cards)" in done.stdout
+    store = Store(tmp_path / "db", readonly=True)
+    assert store.card_names() == {"cp-1": "Big Bertha", "ea-1": "Old Contemptibles"}
+    store.close()

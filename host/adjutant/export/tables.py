@@ -34,6 +34,7 @@ TURN_COLUMNS = (
     "turn",
     "defender",
     "re_card",
+    "re_card_name",
     "d6",
     "cancelled_by",
     "turn_winner",
@@ -85,7 +86,7 @@ def to_csv(games: list[StoredGame]) -> str:
         for t in turns(g):
             writer.writerow(
                 cells
-                + [t.turn, t.defender, t.re_card, " ".join(str(n) for n in t.rolls), t.cancelled_by]
+                + [t.turn, t.defender, t.re_card, t.re_card_name, " ".join(str(n) for n in t.rolls), t.cancelled_by]
                 + [t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea, t.ai_rolls or None]
             )
     return out.getvalue()

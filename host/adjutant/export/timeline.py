@@ -19,6 +19,7 @@ class Turn:
     total_cp: int  # cumulative captured BP after this turn
     total_ea: int
     re_card: str | None = None  # the Random Event card drawn (7.7), by its card-data id
+    re_card_name: str | None = None  # and its name, if the archive knows it (`adjutant cards push`)
     rolls: tuple[int, ...] = ()  # its d6, rolled by the Defender
     cancelled_by: str | None = None  # "EA joker": who cancelled the Random Event, and with what
     ai: tuple[tuple[str, int, int], ...] = ()  # solitaire: the AI's rolls, (step, die, face), in order
@@ -27,7 +28,7 @@ class Turn:
     def event(self) -> str:
         """The Random Event phase in a few words: "re-mud, d6 5", "d6 3", "EA joker cancelled", "no d6"
         (a turn played without one); nothing yet for a turn still at its Random Event."""
-        words = [self.re_card] if self.re_card else []
+        words = [self.re_card_name or self.re_card] if self.re_card else []
         if self.cancelled_by:
             words.append(f"{self.cancelled_by} cancelled")
         elif self.rolls:
@@ -92,6 +93,7 @@ def turns(stored: StoredGame) -> list[Turn]:
                 totals["CP"],
                 totals["EA"],
                 d["re"],
+                stored.card_names.get(str(d["re"])) if d["re"] is not None else None,
                 tuple(d["rolls"]),
                 f"{cancel['side']} {cancel['by']}" if cancel else None,
                 tuple(tuple(r) for r in d.get("ai", ())),
