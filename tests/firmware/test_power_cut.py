@@ -121,7 +121,7 @@ class _CountingErases(rig.RamFlash):
         return super().ioctl(op, arg)
 
 
-def test_a_full_games_presses_erase_almost_no_flash_block():
+def test_item_4_a_full_games_presses_erase_almost_no_flash_block():
     # Issue 42 item 4: a sector erase takes 45 ms on a Pico's flash (W25Q16JV, typical): a press
     # that erases cannot answer at once. The journal stays inside its folder's metadata (folded
     # in pauses) and a press's actions go on flash in one commit, so presses program pages and
