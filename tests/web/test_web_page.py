@@ -405,3 +405,81 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
         assert player.state()["state"]["track"][0]["rolls"] == rolls  # the games are not
     finally:
         server.shutdown()
+
+
+PHONE_SIZES = [(360, 640), (390, 844), (430, 932), (640, 360), (844, 390), (932, 430)]  # portrait, landscape
+AXE = REPO / "web/node_modules/axe-core/axe.min.js"
+CONTROLS = "#panel, #buttons button, #tools button, #tools a:not([hidden])"
+
+
+def test_issue_43_items_5_and_6_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(
+    site: str, browser
+) -> None:
+    for width, height in PHONE_SIZES:
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
+        )
+        player = Player(context.new_page())
+        player.open(site)
+        boxes = player.page.evaluate(
+            f"[...document.querySelectorAll('{CONTROLS}')].map(e => {{ const r = e.getBoundingClientRect();"
+            " return [e.id || e.dataset.button, r.left, r.top, r.right, r.bottom]; })"
+        )
+        size = f"{width}x{height}"
+        assert [b[0] for b in boxes[:5]] == ["panel", "UP", "DOWN", "OK", "BACK"], boxes
+        for name, left, top, right, bottom in boxes[:5]:  # no scrolling to see them or to play
+            assert left >= 0 and top >= 0 and right <= width and bottom <= height, (
+                size,
+                name,
+                left,
+                top,
+                right,
+                bottom,
+            )
+        if height > width:  # in portrait, where the thumb is
+            assert all(top >= height / 2 for _, _, top, _, _ in boxes[1:5]), (size, boxes[1:5])
+        for name, left, top, right, bottom in boxes[1:]:  # a finger's size (WCAG 2.5.5: 44 x 44 CSS px)
+            assert right - left >= 44 and bottom - top >= 44, (size, name, right - left, bottom - top)
+        before = player.frames()
+        player.press("OK", 80)  # and a press there plays: "OK roll d6"
+        player.wait_frame(before)
+        assert len(player.state()["state"]["track"][0]["rolls"]) == 1, size
+        assert player.errors == []
+        context.close()
+
+
+def test_issue_43_item_6_axe_finds_no_serious_or_critical_accessibility_fault(site: str, browser) -> None:
+    if not AXE.exists():
+        pytest.fail("web/node_modules/axe-core is missing: make web (npm ci in web/)")
+    for viewport in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
+        context = browser.new_context(viewport=viewport, device_scale_factor=3, is_mobile=True, has_touch=True)
+        player = Player(context.new_page())
+        player.open(site)
+        player.page.add_script_tag(path=str(AXE))
+        faults = player.page.evaluate(
+            "axe.run().then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))"
+            ".map(v => v.id + ': ' + v.help + ' ' + v.nodes.map(n => n.target.join(' ')).join(', ')))"
+        )
+        assert faults == [], (viewport, faults)
+        context.close()
+
+
+def test_issue_43_item_10_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE, accept_downloads=True)
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.locator("#export").focus()
+    with player.page.expect_download():
+        player.page.keyboard.press("Enter")  # Export device, and nothing else
+    player.page.wait_for_timeout(300)
+    assert player.state()["state"]["track"][0]["rolls"] == []  # the device's OK was not pressed
+    player.page.locator("#export").evaluate("e => e.blur()")
+    before = player.frames()
+    player.page.keyboard.press("Enter")  # the focus on the page: the device's OK, "OK roll d6"
+    player.wait_frame(before)
+    player.page.wait_for_timeout(300)
+    assert len(player.state()["state"]["track"][0]["rolls"]) == 1
+    assert player.errors == []
+    context.close()

@@ -17,11 +17,19 @@ function say(text, problem = false) {
   status.classList.toggle("problem", problem);
 }
 
-// Integer scaling in device pixels: every panel pixel is a whole square of the phone's pixels.
+// The page's landscape layout (index.html): the panel beside the buttons.
+const LANDSCAPE = "(orientation: landscape) and (max-height: 540px)";
+const SIDE_PX = 360; // the buttons' column at most (index.html's #side)
+
+// Integer scaling in device pixels: every panel pixel is a whole square of the phone's pixels. In
+// portrait the panel takes at most 45% of the height, so that the buttons sit in the lower half;
+// in landscape it takes what the buttons' column leaves, and the height less its bezel.
 function fit() {
   const ratio = window.devicePixelRatio || 1;
-  const room = Math.min(document.body.clientWidth - 44, 720) * ratio;
-  const scale = Math.max(1, Math.floor(room / WIDTH));
+  const landscape = window.matchMedia(LANDSCAPE).matches;
+  const width = landscape ? innerWidth - Math.min(SIDE_PX, innerWidth * 0.45) - 64 : Math.min(document.body.clientWidth - 44, 720);
+  const height = landscape ? innerHeight - 40 : innerHeight * 0.45 - 36;
+  const scale = Math.max(1, Math.floor(Math.min((width * ratio) / WIDTH, (height * ratio) / HEIGHT)));
   canvas.style.width = (WIDTH * scale) / ratio + "px";
   canvas.style.height = (HEIGHT * scale) / ratio + "px";
 }
@@ -141,7 +149,9 @@ async function main() {
     return;
   }
   document.getElementById("export").onclick = () => exportDevice(store);
-  document.getElementById("import").onchange = (e) => e.target.files[0] && importDevice(store, e.target.files[0]);
+  const chooser = document.getElementById("import");
+  document.getElementById("import-device").onclick = () => chooser.click();
+  chooser.onchange = (e) => e.target.files[0] && importDevice(store, e.target.files[0]);
   let restarting = false;
   const restart = async (why) => {
     if (restarting) return;
@@ -228,9 +238,12 @@ async function main() {
     element.addEventListener("contextmenu", (e) => e.preventDefault());
   }
   const held = new Set();
+  // The device's keys act with the focus on the page or the panel; a focused control of the page's
+  // own (Save game, Export device) takes its Enter and Space as any button does.
+  const ownsKeys = (target) => target instanceof Element && target.closest("#tools") !== null;
   window.addEventListener("keydown", (e) => {
     const name = KEYS[e.key];
-    if (!name) return;
+    if (!name || ownsKeys(e.target)) return;
     e.preventDefault();
     if (e.repeat || held.has(e.key)) return; // a held key is one held button
     held.add(e.key);
