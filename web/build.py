@@ -29,6 +29,9 @@ sys.path.insert(0, str(ROOT / "host"))
 DIST = WEB / "dist"
 PACKAGE = WEB / "node_modules/@micropython/micropython-webassembly-pyscript"
 PAGE = ("index.html", "app.js", "device.js", "store.js", "manifest.webmanifest")
+# The install sheet's pictures (web/screenshots.py takes them): fetched by the browser's install
+# UI only, so not in the offline copy that a first visit downloads.
+SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
 
@@ -73,6 +76,9 @@ def build(out: pathlib.Path = DIST) -> str:
     out.mkdir(parents=True)
     for name in PAGE:
         shutil.copy(WEB / "src" / name, out / name)
+    for name in SCREENSHOTS:
+        if (WEB / "src" / name).exists():  # (web/screenshots.py builds the page to take them)
+            shutil.copy(WEB / "src" / name, out / name)
     (out / "mp").mkdir()
     for name in ("micropython.mjs", "micropython.wasm"):
         shutil.copy(PACKAGE / name, out / "mp" / name)
@@ -98,7 +104,8 @@ def build(out: pathlib.Path = DIST) -> str:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:12]
     worker = (WEB / "src/sw.js").read_text()
-    worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(["./"] + ["./" + n for n in files]))
+    cached = ["./"] + ["./" + n for n in files if n not in SCREENSHOTS]
+    worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(cached))
     (out / "sw.js").write_text(worker)
     return version
 

@@ -483,3 +483,52 @@ def test_issue_43_item_10_enter_on_a_focused_page_control_is_that_controls_and_n
     assert len(player.state()["state"]["track"][0]["rolls"]) == 1
     assert player.errors == []
     context.close()
+
+
+def test_issue_43_item_12_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+    cdp = context.new_cdp_session(player.page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["errors"] == [], manifest["errors"]
+    parsed = manifest["manifest"]
+    assert parsed["id"] == site.rstrip("/") + "/" and "The Great War" in parsed["description"]
+    assert sorted(s["formFactor"] for s in parsed["screenshots"]) == ["kNarrow", "kWide"]
+    for shot in parsed["screenshots"]:  # each one there, the size it says
+        got = player.page.request.get(shot["image"]["url"])
+        assert got.ok and got.headers["content-type"] == "image/png", shot
+    # a Playwright context is incognito, where no app installs: every other reason would show here
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == [], errors
+    context.close()
+
+
+@pytest.mark.parametrize("granted", [False, True])
+def test_issue_43_item_1_the_page_asks_to_keep_its_storage_at_the_first_press_and_says_what_it_got(
+    site: str, browser, granted: bool
+) -> None:
+    context = browser.new_context(**PHONE)
+    js = "true" if granted else "false"
+    context.add_init_script(  # the browser's answer, which a headless one cannot be asked for
+        "window.persistAsked = 0; navigator.storage.persisted = () => Promise.resolve(false);"
+        f"navigator.storage.persist = () => {{ window.persistAsked++; return Promise.resolve({js}); }};"
+    )
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_timeout(300)
+    assert player.page.evaluate("window.persistAsked") == 0  # nothing played, nothing asked
+    assert player.page.locator("#storage").is_hidden()
+    player.press("OK", 80)  # "OK roll d6": the game holds something
+    player.press("DOWN", 80)
+    player.page.wait_for_timeout(300)
+    assert player.page.evaluate("window.persistAsked") == 1  # once
+    note = player.page.locator("#storage").inner_text()
+    if granted:
+        assert "keeps these games" in note, note
+    else:
+        assert "may clear these games" in note and "Export device keeps a copy" in note, note
+    context.close()

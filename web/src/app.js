@@ -113,6 +113,22 @@ async function saveGame(device) {
   download(name, text);
 }
 
+// The browser may clear a site's storage when the phone runs short of space, unless the site's
+// storage is persistent: asked for once a game holds something (at the first press), and said.
+async function keepGames(asked) {
+  const note = document.getElementById("storage");
+  const storage = navigator.storage;
+  if (!storage || !storage.persist) return;
+  let kept = await storage.persisted();
+  if (!kept && asked) kept = await storage.persist();
+  if (!kept && !asked) return; // asked at the first press, not before anything is played
+  note.hidden = false;
+  note.classList.toggle("problem", !kept);
+  note.textContent = kept
+    ? "This browser keeps these games (persistent storage)."
+    : "This browser may clear these games if the phone runs short of space: Export device keeps a copy.";
+}
+
 async function exportDevice(store) {
   const files = {};
   for (const [path, bytes] of await store.raw()) files[path] = bytes instanceof Uint8Array ? toBase64(bytes) : null;
@@ -172,6 +188,7 @@ async function main() {
     return;
   }
   say("");
+  keepGames(false).catch((e) => console.log("persistent storage: " + e));
   document.getElementById("save").onclick = () => saveGame(device);
   const bgstats = document.getElementById("bgstats");
 
@@ -216,9 +233,14 @@ async function main() {
     if (wait > 0) setTimeout(() => device.release(name), wait);
     else device.release(name);
   };
+  let asked = false;
   const press = (name) => {
     pressedAt[name] = performance.now();
     device.press(name);
+    if (!asked) {
+      asked = true;
+      keepGames(true).catch((e) => console.log("persistent storage: " + e));
+    }
   };
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
