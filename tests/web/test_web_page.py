@@ -532,3 +532,30 @@ def test_issue_43_item_1_the_page_asks_to_keep_its_storage_at_the_first_press_an
     else:
         assert "may clear these games" in note and "Export device keeps a copy" in note, note
     context.close()
+
+
+def test_issue_43_item_13_a_first_visit_downloads_each_file_once_and_at_most_300_kb(browser, tmp_path) -> None:
+    import build
+
+    dist = tmp_path / "dist"
+    build.build(dist)
+    served: list = []
+    server, url = build.serve_in_background(dist, served)
+    try:
+        context = browser.new_context(**PHONE)
+        player = Player(context.new_page())
+        player.open(url)
+        player.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+        player.page.wait_for_timeout(1000)  # the offline copy installed
+        sent = [path for path, size in served if size is not None]
+        twice = sorted({path for path in sent if sent.count(path) > 1})
+        assert twice == [], twice  # the service worker's copy is revalidated, not downloaded again
+        total = sum(size for _, size in served if size is not None)
+        assert total <= 300_000, total  # gzipped, as an HTTPS host sends it
+        context.set_offline(True)  # and the copy is whole: the page opens with no network
+        player.page.reload()
+        player.wait_frame(0)
+        assert player.errors == []
+        context.close()
+    finally:
+        server.shutdown()

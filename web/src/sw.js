@@ -6,8 +6,10 @@ const FILES = __FILES__;
 const CACHE = "adjutant-" + VERSION;
 
 self.addEventListener("install", (event) => {
-  // "reload": from the server, not the browser's HTTP cache, which may still hold the last release's files
-  const fresh = FILES.map((file) => new Request(file, { cache: "reload" }));
+  // "no-cache": each file the page has just fetched is asked for again only conditionally, and the
+  // server answers "not modified" with no body: a first visit downloads each file once. A copy the
+  // browser's HTTP cache kept from the last release is not taken unchecked: the server sends the new one.
+  const fresh = FILES.map((file) => new Request(file, { cache: "no-cache" }));
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
@@ -24,7 +26,9 @@ self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
   // caches.match with a cacheName never makes the cache: a worker being replaced, whose cache the
   // new one has deleted, goes to the network instead of leaving an empty cache behind
+  // the page is cached once, as "./": its other name, index.html, is answered from that copy
+  const request = new URL(event.request.url).pathname.endsWith("/index.html") ? "./" : event.request;
   event.respondWith(
-    caches.match(event.request, { ignoreSearch: true, cacheName: CACHE }).then((hit) => hit || fetch(event.request)),
+    caches.match(request, { ignoreSearch: true, cacheName: CACHE }).then((hit) => hit || fetch(event.request)),
   );
 });
