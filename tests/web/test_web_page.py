@@ -559,3 +559,65 @@ def test_issue_43_item_13_a_first_visit_downloads_each_file_once_and_at_most_300
         context.close()
     finally:
         server.shutdown()
+
+
+STORED_KEYS = (
+    "new Promise(done => { const r = indexedDB.open('adjutant'); r.onsuccess = () => {"
+    " const k = r.result.transaction('flash').objectStore('flash').getAllKeys();"
+    " k.onsuccess = () => { r.result.close(); done(k.result.sort()); }; }; })"
+)
+
+
+def test_issue_43_item_2_a_file_the_firmware_deletes_is_gone_from_indexeddb_after_a_reload(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    for turn in (1, 2):  # the journal grows past its fold (firmware/journal: 320 B), in a pause
+        for button, ms in scripted_game.turn_presses(turn):
+            player.press(button, ms)
+    player.page.wait_for_timeout(1500)  # the pause: the journal folded into a new snapshot, the old one deleted
+    player.press("UP", 80)  # a frame, settled after the fold
+    player.page.wait_for_timeout(500)
+    on_device = sorted(player.page.evaluate("[...window.adjutant.files().keys()]"))
+    assert "saved/g0001.j0" not in on_device, on_device  # folded: gen 0's journal deleted
+    player.page.reload()
+    player.wait_frame(0)
+    stored = player.page.evaluate(STORED_KEYS)
+    assert stored == on_device, (stored, on_device)  # no deleted journal left to come back
+    assert "saved/g0001.j0" not in stored and "saved/g0001.snp" in stored
+    assert player.state()["state"]["turn"] == 3
+    context.close()
+
+
+def test_issue_43_item_2_a_write_the_browser_refuses_shows_no_frame_and_the_page_says_so(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    # The browser's storage refusing a write (quota): every flash transaction aborts while
+    # window.refuse is set. And every transaction's durability is recorded.
+    context.add_init_script(
+        "window.durability = []; const open = IDBDatabase.prototype.transaction;"
+        "IDBDatabase.prototype.transaction = function (names, mode, options) {"
+        " const tx = open.call(this, names, mode, options);"
+        " if (mode === 'readwrite') { window.durability.push(options && options.durability);"
+        "  if (window.refuse) setTimeout(() => tx.abort(), 0); }"
+        " return tx; };"
+    )
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_timeout(300)
+    before = player.pixels()
+    frames = player.frames()
+    player.page.evaluate("window.refuse = true")
+    player.press("OK", 80)  # "OK roll d6": the roll cannot be stored
+    player.page.wait_for_timeout(800)
+    assert player.pixels() == before and player.frames() == frames  # the d6 never shown
+    assert "Storage failed" in player.page.locator("#status").inner_text()
+    player.page.evaluate("window.refuse = false")
+    player.page.reload()  # what was refused is not there after a restart either
+    player.wait_frame(0)
+    assert player.state()["state"]["track"][0]["rolls"] == []
+    player.press("OK", 80)
+    player.page.wait_for_timeout(500)
+    assert len(player.state()["state"]["track"][0]["rolls"]) == 1
+    durability = player.page.evaluate("window.durability")
+    assert durability and set(durability) == {"strict"}, durability  # on disk, not only in memory
+    context.close()
