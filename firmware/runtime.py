@@ -91,7 +91,9 @@ async def _main(ui, link):
         reader.cancel()
 
 
-def run(random_byte=_urandom_byte):
+def run(random_byte=_urandom_byte, started=None):
+    """Boot and run the device; `started`, if given, is handed the UI once it is made: a board
+    has no use for it, the phone page reads the game through it."""
     # read once, and not held here (this frame lives as long as the device); its code goes at
     # once, not on the mat: making or resuming the game next is when boot needs the most heap
     settings, problem = __import__("config").load()
@@ -103,4 +105,6 @@ def run(random_byte=_urandom_byte):
     ui = UI(display, Buttons(pins, BUTTON_NAMES), random_byte, settings, board["name"])
     if problem:
         ui.warn(problem)
+    if started is not None:
+        started(ui)
     asyncio.run(_main(ui, Link(ui)))

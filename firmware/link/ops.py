@@ -121,15 +121,7 @@ class Ops:
                 pass  # a full flash: the host dates it at this pull all the same
 
     def state_body(self):
-        """The game's state for a frame; a long scenario's turn track is cut to its recent turns."""
-        state = self.session.game.state_dict()
-        body = {"gid": self.session.gid, "screen": self.ui.top().name, "state": state}
-        track = state["track"]
-        while length(body) > STATE_MAX and len(track) > 1:
-            track = track[len(track) // 2 :]  # the pulled log has them all
-            state["track"] = track
-            state["track_from"] = track[0]["turn"]
-        return body
+        return state_of(self.ui, STATE_MAX)
 
     def changed(self, kind):
         """The session saved an action: a watching host gets the new state."""
@@ -158,6 +150,26 @@ class Ops:
 # -- handshake, state, watch, maintenance ------------------------------------------------
 
 
+def device_id():
+    """The device's id as a host files its games under it: the board's id and the flash's stamp
+    (a wiped flash is a new archive)."""
+    return "%s-%s" % (_hex(machine.unique_id()), games.stamp())
+
+
+def state_of(ui, limit=None):
+    """The game's state as the state request answers it: {gid, screen, state}; with a `limit`
+    (bytes of JSON), a long scenario's turn track is cut to its recent turns."""
+    session = ui.session
+    state = session.game.state_dict()
+    body = {"gid": session.gid, "screen": ui.top().name, "state": state}
+    track = state["track"]
+    while limit is not None and length(body) > limit and len(track) > 1:
+        track = track[len(track) // 2 :]  # the pulled log has them all
+        state["track"] = track
+        state["track_from"] = track[0]["turn"]
+    return body
+
+
 def op_hello(ops, rid, req, payload):
     if type(req.get("now")) is int:  # the host's clock: from now on, games are dated
         wallclock.set_time(req["now"])
@@ -167,7 +179,7 @@ def op_hello(ops, rid, req, payload):
         "proto": frames.PROTOCOL,
         "fw": VERSION,
         "boot": wallclock.BOOT,
-        "dev": "%s-%s" % (_hex(machine.unique_id()), games.stamp()),  # a wiped flash is a new archive
+        "dev": device_id(),
         "board": ops.ui.board_name,
         "cards": cards.version if cards else None,
         "caps": ["state", "watch", "pull", "cards"] + (["z"] if ops.compress else []),

@@ -141,13 +141,13 @@ def op_list(ops, rid, req, payload):
                 "count": digest[2],
                 "over": over,
                 "pulled": gid in pulled,
-                "t": _times(ops.session.journal.times if meta is None else meta),
+                "t": played(ops.session.journal.times if meta is None else meta),
             }
         )
     ops.reply(rid, frames.OK, {"games": found, "more": more, "current": current})
 
 
-def _times(times):
+def played(times):
     """[start, end, estimated]: epoch seconds or None where not known (played in an earlier boot)."""
     start = wallclock.epoch(times.get("began") or times.get("at"))
     end = wallclock.epoch(times.get("done"))

@@ -71,3 +71,30 @@ def test_the_page_shows_no_frame_of_a_press_until_the_store_has_it(tmp_path: pat
     assert said["rolled"], "the firmware made the roll"
     assert said["frames_while_unstored"] == 0, "a frame of the roll was shown before the store had it"
     assert said["frames_once_stored"] >= 1
+
+
+def test_issue_43_item_16_the_pages_board_reaches_the_firmware_only_through_its_doors() -> None:
+    # web/device/web_boot.py gets the UI from runtime.run(started=...), the device id and the state
+    # reply from link/ops.py, the dates from link/pull.py's played(): no patched class, no private
+    # name of the firmware's, no copy of what the link answers.
+    import ast
+
+    tree = ast.parse((REPO / "web/device/web_boot.py").read_text())
+    patched = [
+        ast.unparse(t)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign)
+        for t in node.targets
+        if isinstance(t, ast.Attribute) and ast.unparse(t).startswith(("ui.", "runtime.", "session."))
+    ]
+    assert patched == [], patched
+    private = [
+        f"{node.module}.{a.name}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("link", "journal", "ui")
+        for a in node.names
+        if a.name.startswith("_")
+    ]
+    assert private == [], private
+    copied = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("unique_id", "state_dict")]
+    assert copied == [], copied  # the link's answers, made by the link's code

@@ -79,18 +79,9 @@ def power_on(now, board_name=None):
     import wallclock
 
     wallclock.set_time(now)  # the phone knows the time, as a host tells a board its own
-    import ui
-
-    made = ui.UI.__init__
-
-    def keep(self, *args):
-        made(self, *args)
-        UI.append(self)
-
-    ui.UI.__init__ = keep
     import runtime
 
-    runtime.run()
+    runtime.run(started=UI.append)
 
 
 def pin(name, level):
@@ -132,8 +123,9 @@ def state_json():
 
     if not UI:
         return json.dumps({"screen": None})
-    ui = UI[-1]
-    return json.dumps({"screen": ui.top().name, "gid": ui.session.gid, "state": ui.session.game.state_dict()})
+    from link.ops import state_of
+
+    return json.dumps(state_of(UI[-1]))
 
 
 def saved_game():
@@ -144,7 +136,7 @@ def saved_game():
 
     from journal.fold import log_digest
     from journal.lines import record_bytes
-    from link.pull import _times
+    from link.pull import played
 
     session = UI[-1].session
     game = session.game
@@ -153,12 +145,12 @@ def saved_game():
     return json.dumps(
         {
             "adjutant-game": 1,
-            "dev": _dev(),
+            "dev": device_id(),
             "board": "phone",
             "fw": __import__("version").VERSION,
             "gid": session.gid,
             "sha": sha,
-            "t": _times(session.journal.times),
+            "t": played(session.journal.times),
             "records": records,
         }
     )
@@ -177,7 +169,7 @@ def bgstats_link(start, end, estimated, stamp, play_date):
     totals, winner, margin, level = state.result
     minutes = bgstats.minutes(start, end) if end else None
     one = bgstats.play(
-        source_id="%s/%s" % (_dev(), session.gid),
+        source_id="%s/%s" % (device_id(), session.gid),
         play_date=play_date,
         comments=bgstats.comments(
             state.name, winner, margin, level, bgstats.played(stamp, minutes, estimated), session.gid
@@ -192,12 +184,11 @@ def bgstats_link(start, end, estimated, stamp, play_date):
     return bgstats.link(one)
 
 
-def _dev():
-    from binascii import hexlify
+def device_id():
+    """The device's id, as the link gives it a host (firmware/link/ops.py)."""
+    from link.ops import device_id
 
-    from journal import games
-
-    return "%s-%s" % (hexlify(machine.unique_id()).decode(), games.stamp())
+    return device_id()
 
 
 def over():
