@@ -621,3 +621,39 @@ def test_issue_43_item_2_a_write_the_browser_refuses_shows_no_frame_and_the_page
     durability = player.page.evaluate("window.durability")
     assert durability and set(durability) == {"strict"}, durability  # on disk, not only in memory
     context.close()
+
+
+def test_issue_43_item_4_save_game_says_it_downloaded_and_shares_as_text_where_json_cannot_be(
+    site: str, browser, tmp_path: pathlib.Path
+) -> None:
+    from tests.cli_run import run_cli
+
+    context = browser.new_context(**PHONE, accept_downloads=True)
+    player = Player(context.new_page())
+    player.open(site)
+    player.press("OK", 80)
+    with player.page.expect_download() as saving:  # this browser shares nothing: a download
+        player.page.locator("#save").click()
+    name = saving.value.suggested_filename
+    assert name.endswith(".json")
+    player.page.wait_for_timeout(200)
+    assert f"Downloaded {name}" in player.page.locator("#status").inner_text()
+    context.close()
+    # Android's Chrome: files shared only of some kinds, .json not among them
+    context = browser.new_context(**PHONE)
+    context.add_init_script(
+        "navigator.canShare = (d) => d.files.every(f => f.name.endsWith('.txt') && f.type === 'text/plain');"
+        "navigator.share = async (d) => { window.shared = [d.files[0].name, await d.files[0].text()]; };"
+    )
+    player = Player(context.new_page())
+    player.open(site)
+    player.press("OK", 80)
+    player.page.locator("#save").click()
+    player.page.wait_for_function("window.shared !== undefined", timeout=10000)
+    shared_name, text = player.page.evaluate("window.shared")
+    assert shared_name.endswith(".txt") and f"Shared {shared_name}" in player.page.locator("#status").inner_text()
+    context.close()
+    saved = tmp_path / shared_name
+    saved.write_text(text)
+    done = run_cli("import", str(saved), db=tmp_path / "archive.sqlite3")  # the computer takes it as it is
+    assert "1 new" in done.stdout, done.stdout

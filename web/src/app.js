@@ -95,22 +95,30 @@ function bgstatsLink(device) {
   return device.boot.bgstats_link(start, end || 0, Boolean(estimated), stamp, localTime(start, true));
 }
 
-// "Save game": the game as the device stores it (what `adjutant import` takes), shared where the
-// browser can, else downloaded.
+// "Save game": the game as the device stores it (what `adjutant import` takes, whatever the
+// file's name ends with), shared where the browser can, else downloaded, and said. Android's
+// Chrome shares no .json file: there it goes as a .txt of the same JSON.
 async function saveGame(device) {
   const text = device.boot.saved_game();
   const saved = JSON.parse(text);
-  const name = `adjutant-${saved.gid}-${new Date().toISOString().slice(0, 10)}.json`;
-  const file = new File([text], name, { type: "application/json" });
-  if (navigator.canShare && navigator.canShare({ files: [file] })) {
+  const stem = `adjutant-${saved.gid}-${new Date().toISOString().slice(0, 10)}`;
+  const kinds = [
+    [".json", "application/json"],
+    [".txt", "text/plain"],
+  ];
+  for (const [suffix, type] of kinds) {
+    const file = new File([text], stem + suffix, { type });
+    if (!navigator.canShare || !navigator.canShare({ files: [file] })) continue;
     try {
       await navigator.share({ files: [file], title: `Adjutant ${saved.gid}` });
+      say(`Shared ${file.name}: \`adjutant import\` takes it on a computer.`);
       return;
     } catch (e) {
       if (e.name === "AbortError") return; // the player closed the share sheet
     }
   }
-  download(name, text);
+  download(stem + ".json", text);
+  say(`Downloaded ${stem}.json (your browser's downloads): \`adjutant import\` takes it on a computer.`);
 }
 
 // The browser may clear a site's storage when the phone runs short of space, unless the site's
