@@ -611,15 +611,15 @@ def test_issue_43_item_2_a_write_the_browser_refuses_shows_no_frame_and_the_page
     player.page.wait_for_timeout(800)
     assert player.pixels() == before and player.frames() == frames  # the d6 never shown
     assert "Storage failed" in player.page.locator("#status").inner_text()
-    player.page.evaluate("window.refuse = false")
-    player.page.reload()  # what was refused is not there after a restart either
-    player.wait_frame(0)
-    assert player.state()["state"]["track"][0]["rolls"] == []
-    player.press("OK", 80)
-    player.page.wait_for_timeout(500)
-    assert len(player.state()["state"]["track"][0]["rolls"]) == 1
+    player.page.evaluate("window.refuse = false")  # room again: the page tries the write again
+    player.wait_frame(frames)  # and shows the d6 only now, once it is stored
+    rolls = player.state()["state"]["track"][0]["rolls"]
+    assert len(rolls) == 1
     durability = player.page.evaluate("window.durability")
     assert durability and set(durability) == {"strict"}, durability  # on disk, not only in memory
+    player.page.reload()  # a restart reads it from the store
+    player.wait_frame(0)
+    assert player.state()["state"]["track"][0]["rolls"] == rolls
     context.close()
 
 
@@ -657,3 +657,25 @@ def test_issue_43_item_4_save_game_says_it_downloaded_and_shares_as_text_where_j
     saved.write_text(text)
     done = run_cli("import", str(saved), db=tmp_path / "archive.sqlite3")  # the computer takes it as it is
     assert "1 new" in done.stdout, done.stdout
+
+
+def test_issue_43_item_9_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.evaluate(  # the device's sleep set to its shortest, 30 s, as the Settings screen sets it
+        "import('./store.js').then(m => m.openStore()).then(s => s.apply("
+        "[['settings.json', new TextEncoder().encode('{\"sleep\": 30}')]], []))"
+    )
+    player.page.reload()
+    player.wait_frame(0)
+    player.page.wait_for_function("!window.adjutant.panel().on", timeout=40000)  # asleep; the phone's screen is not
+    player.page.wait_for_timeout(200)
+    player.press("OK", 80)  # "OK roll d6", on a dark panel
+    player.page.wait_for_timeout(500)
+    assert player.page.evaluate("window.adjutant.panel().on")  # lit again
+    assert len(player.state()["state"]["track"][0]["rolls"]) == 1  # and the tap acted
+    assert player.errors == []
+    context.close()

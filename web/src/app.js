@@ -11,6 +11,7 @@ const WATCHDOG_CHECK_MS = 250;
 // A finger's tap lasts tens of ms; a synthesized one can last none, and the firmware lets go of
 // a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
+const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the firmware lit it again
 
 function say(text, problem = false) {
   status.textContent = text;
@@ -201,6 +202,7 @@ async function main() {
   const bgstats = document.getElementById("bgstats");
 
   // A frame is shown only once everything the firmware wrote before it is stored (device.frame).
+  const shown = { on: true }; // the panel as last drawn: lit or asleep
   let busy = false;
   const tick = async () => {
     if (!busy && !device.stopped) {
@@ -209,6 +211,7 @@ async function main() {
         const panel = await device.frame();
         if (panel) {
           draw(panel);
+          shown.on = panel.on;
           const over = device.boot.over();
           if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
           bgstats.hidden = !over;
@@ -234,17 +237,34 @@ async function main() {
     if (onTime && left !== null && left < 0) restart("watchdog");
   }, WATCHDOG_CHECK_MS);
 
-  // Buttons: a pointer down is a finger on the button until it lifts or slides off.
+  // Buttons: a pointer down is a finger on the button until it lifts or slides off. Each
+  // button's pin moves in order (a queue), each press held at least SHORTEST_PRESS_MS.
   const pressedAt = {};
-  const release = (name) => {
-    const wait = pressedAt[name] + SHORTEST_PRESS_MS - performance.now();
-    if (wait > 0) setTimeout(() => device.release(name), wait);
-    else device.release(name);
-  };
+  const queue = {};
+  const later = (name, step) => (queue[name] = (queue[name] || Promise.resolve()).then(step));
+  const pause = (ms) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
+  const release = (name) =>
+    later(name, async () => {
+      await pause(pressedAt[name] + SHORTEST_PRESS_MS - performance.now());
+      device.release(name);
+    });
   let asked = false;
   const press = (name) => {
-    pressedAt[name] = performance.now();
-    device.press(name);
+    if (!shown.on) {
+      // The device's panel sleeps (its sleep setting) while the phone's screen is kept on: a tap
+      // there would only wake it. The page wakes it with a tap of its own, and the finger's press
+      // then acts: no tap of the player's is swallowed.
+      later(name, async () => {
+        device.press(name);
+        await pause(SHORTEST_PRESS_MS);
+        device.release(name);
+        await pause(WAKE_MS);
+      });
+    }
+    later(name, () => {
+      pressedAt[name] = performance.now();
+      device.press(name);
+    });
     if (!asked) {
       asked = true;
       keepGames(true).catch((e) => console.log("persistent storage: " + e));
