@@ -367,6 +367,17 @@ def test_a_damaged_store_is_reported_offered_for_export_and_not_wiped(site: str,
     assert "saved/g0001.j0" in player.page.locator("#status").text_content()
 
 
+def _waited(player: Player, condition: str, what: str, seconds: int = 20) -> None:
+    """Wait for a condition of the page, failing by what it waited for (and the caches it saw)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        player.page.wait_for_function(condition, timeout=seconds * 1000)
+    except PlaywrightTimeout:
+        seen = player.page.evaluate("caches.keys()")
+        raise AssertionError(f"{what}: not within {seconds} s (caches {seen}; errors {player.errors})") from None
+
+
 def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pathlib.Path) -> None:
     import build
 
@@ -391,10 +402,12 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
         # the browser looks for a new service worker (as it does on its own at a start); it installs
         # the new release beside the old and takes over
         player.page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
-        player.page.wait_for_function("caches.keys().then(k => k.join() === 'adjutant-newrelease01')", timeout=20000)
+        _waited(
+            player, "caches.keys().then(k => k.join() === 'adjutant-newrelease01')", "the new release's cache alone"
+        )
         # and the hand-over is done (the old copy deleted is only its first half): the next start comes after
         handed_over = "navigator.serviceWorker.getRegistration().then(r => !r.waiting && r.active.state == 'activated')"
-        player.page.wait_for_function(handed_over, timeout=20000)
+        _waited(player, handed_over, "the new service worker active")
         for _ in range(3):  # the start during the hand-over may still get the old page; the next, the new
             player.page.goto(url, wait_until="domcontentloaded")
             player.wait_frame(0)
