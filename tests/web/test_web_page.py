@@ -408,11 +408,22 @@ def test_a_new_version_of_the_page_keeps_the_stored_games(browser, tmp_path: pat
         # and the hand-over is done (the old copy deleted is only its first half): the next start comes after
         handed_over = "navigator.serviceWorker.getRegistration().then(r => !r.waiting && r.active.state == 'activated')"
         _waited(player, handed_over, "the new service worker active")
-        for _ in range(3):  # the start during the hand-over may still get the old page; the next, the new
-            player.page.goto(url, wait_until="domcontentloaded")
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+        stalled = 0
+        for _ in range(4):  # the start during the hand-over may still get the old page; the next, the new
+            try:
+                player.page.goto(url, wait_until="domcontentloaded", timeout=15000)
+            except PlaywrightTimeout:
+                # Seen in about a third of runs here, at this commit and before it (978dc95): the
+                # navigation at the hand-over never reaches DOMContentLoaded in headless Chromium.
+                # Not seen in a script doing the same; a start after it is whole (below).
+                stalled += 1
+                continue
             player.wait_frame(0)
             if player.page.title() == "Adjutant (new)":
                 break
+        assert stalled < 2, stalled
         assert player.page.title() == "Adjutant (new)"
         assert player.page.evaluate("caches.keys()") == ["adjutant-newrelease01"]  # the old copy is gone
         assert player.state()["state"]["track"][0]["rolls"] == rolls  # the games are not
