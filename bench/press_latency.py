@@ -116,12 +116,9 @@ def play(drive, work: pathlib.Path, checkout: pathlib.Path, img: pathlib.Path) -
         pico.close()
 
 
-def pct(values: list[float], p: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, round(p * (len(s) - 1)))]
-
-
 def line(name: str, run: dict) -> str:
+    from drive import pct  # the rp2 instrument's percentile: the same figure as its measure.sh
+
     ms = [a["ms"] for a in run["answers"]]
     busy = [a["busy"] for a in run["answers"]]
     wire = [a["wire_ms"] for a in run["answers"]]

