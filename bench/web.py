@@ -13,9 +13,13 @@
   reload, from the service worker's copy), the median of 5 each, plain and with the CPU
   throttled 4x as Lighthouse's mobile profile does (targets warm: 300 ms plain, 1,000 ms at
   4x); the machine's load average is printed beside them.
-- CPU per press: the scripted 10-turn game by taps, in node (process CPU time per press), and
-  the same game on the terminal simulator (the micropython process's CPU time per press, on
-  its simulated clock): the same firmware on the two ports.
+- CPU per press: the scripted 10-turn game by taps, in node (process CPU time per press, with a
+  frame asked for every 16 ms as the page's animation frames do), and the same game on the
+  terminal simulator (the micropython process's CPU time per press, on its simulated clock):
+  the same firmware on the two ports.
+- A settle (the flash's changes put on the store before a frame shows) with 40 finished games'
+  files kept: the files the firmware wrote (web_boot.written()) against reading and comparing
+  the whole flash, as the page did before (bench/web_settle.mjs).
 
 Wall-clock figures depend on the machine: compare them within one run.
 """
@@ -72,7 +76,7 @@ def node_runs(dist: pathlib.Path, work: pathlib.Path) -> tuple[list[float], floa
     done = subprocess.run(
         ["node", str(ROOT / "web/test/node_game.mjs"), str(dist), str(presses)], capture_output=True, text=True
     )
-    turns = [json.loads(line) for line in done.stdout.splitlines()[1:]]
+    turns = [json.loads(line) for line in done.stdout.splitlines()[1:-1]]
     return firsts, sum(t["cpu_ms"] for t in turns) / count
 
 
@@ -123,6 +127,14 @@ def chromium_runs(dist: pathlib.Path) -> dict | None:
     finally:
         server.shutdown()
     return out
+
+
+def settle_cost(dist: pathlib.Path, games: int = 40) -> dict:
+    """bench/web_settle.mjs: a settle with `games` finished games' files on the flash, both ways."""
+    done = subprocess.run(
+        ["node", str(ROOT / "bench/web_settle.mjs"), str(dist), str(games)], capture_output=True, text=True
+    )
+    return json.loads(done.stdout.splitlines()[-1])
 
 
 def simulator_cpu_per_press() -> float:
@@ -176,8 +188,13 @@ def main() -> None:
         firsts, node_press = node_runs(dist, work)
         print(f"  first frame in node: cold {firsts[0]:.0f} ms, warm median {statistics.median(firsts[1:]):.0f} ms")
         sim_press = simulator_cpu_per_press()
-        print(f"  CPU per press, the tapped 10-turn game: page in node {node_press:.1f} ms, terminal simulator")
-        print(f"    {sim_press:.1f} ms (its simulated clock; same firmware), ratio {node_press / sim_press:.2f}x")
+        print(f"  CPU per press, the tapped 10-turn game, a frame asked for every 16 ms: page in node {node_press:.1f} ms,")
+        print(f"    terminal simulator {sim_press:.1f} ms (its simulated clock; same firmware), ratio {node_press / sim_press:.2f}x")
+        settle = settle_cost(dist)
+        print(
+            f"  a settle with {settle['files']} files on the flash: {settle['written_only_ms']:.3f} ms (the files the "
+            f"firmware wrote), against {settle['whole_flash_ms']:.3f} ms reading the whole flash"
+        )
         print(
             json.dumps(
                 {
@@ -191,6 +208,8 @@ def main() -> None:
                     "chromium_4x_warm_ms": browser and browser[4][1],
                     "node_cpu_ms_per_press": node_press,
                     "sim_cpu_ms_per_press": sim_press,
+                    "settle_ms_40_games": settle["written_only_ms"],
+                    "settle_ms_40_games_whole_flash": settle["whole_flash_ms"],
                 }
             )
         )

@@ -7,6 +7,7 @@ board's MicroPython has and the WebAssembly port lacks, then starts the
 firmware's loop on the port's asyncio and returns: the browser runs the loop.
 """
 
+import builtins
 import os as _os
 import random
 import sys
@@ -20,8 +21,66 @@ import web_asyncio  # noqa: E402  (after the path: it is on it)
 sys.modules["asyncio"] = web_asyncio
 
 
+# The flash's files the firmware wrote, renamed or removed since the page last asked (written()):
+# the page copies only those to its store, not the whole flash after every frame.
+WRITTEN = set()
+
+
+def _on_flash(path):
+    """path as the store names it (relative to /flash), or None if it is not on the flash."""
+    full = path if path.startswith("/") else _os.getcwd().rstrip("/") + "/" + path
+    return full[7:] if full.startswith("/flash/") else None
+
+
+def _touched(path):
+    name = _on_flash(path)
+    if name is not None:
+        WRITTEN.add(name)
+
+
+class _Writing:
+    """A file open for writing: each write, flush and close marks it written."""
+
+    def __init__(self, f, path):
+        self._f, self._path = f, path
+        _touched(path)
+
+    def write(self, data):
+        _touched(self._path)
+        return self._f.write(data)
+
+    def flush(self):
+        _touched(self._path)
+        return self._f.flush()
+
+    def close(self):
+        _touched(self._path)
+        return self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __getattr__(self, name):
+        return getattr(self._f, name)
+
+
+_open = builtins.open
+
+
+def _open_tracked(path, mode="r", *args, **kw):
+    f = _open(path, mode, *args, **kw)
+    return _Writing(f, path) if any(c in mode for c in "wax+") else f
+
+
+builtins.open = _open_tracked
+
+
 class _Os:
-    """os as a board has it: the port's, with urandom (the port has none)."""
+    """os as a board has it: the port's, with urandom (the port has none); what it changes on
+    the flash is marked written."""
 
     def __getattr__(self, name):
         return getattr(_os, name)
@@ -29,6 +88,17 @@ class _Os:
     @staticmethod
     def urandom(n):
         return bytes(random.getrandbits(8) for _ in range(n))
+
+    @staticmethod
+    def remove(path):
+        _touched(path)
+        _os.remove(path)
+
+    @staticmethod
+    def rename(old, new):
+        _touched(old)
+        _touched(new)
+        _os.rename(old, new)
 
 
 random.seed(int(js.Math.random() * 0x3FFFFFFF))
@@ -84,6 +154,13 @@ def power_on(now, board_name=None):
     runtime.run(started=UI.append)
 
 
+def written():
+    """The flash's files changed since the last call, a line each (the page's settle)."""
+    names = "\n".join(WRITTEN)
+    WRITTEN.clear()
+    return names
+
+
 def pin(name, level):
     """A finger on a button (0) or off it (1): the pin's level, and its interrupt."""
     machine.Pin.pins[BUTTON_PINS[name]].set_level(level)
@@ -103,6 +180,11 @@ def panel():
         c.start_line,
     )
     return c.ram.hex() + " " + flags
+
+
+def transfers():
+    """How many I2C writes the panel's controller has had: a new frame only if this moved."""
+    return CHIP.transfers if CHIP else 0
 
 
 def watchdog():

@@ -3,9 +3,9 @@
 // The firmware's .mpy files go under /fw and the stored flash under /flash, in the port's
 // memory file system; web_boot.py wires the simulated board (pins, I2C, the panel's
 // controller) and starts the firmware's loop, which then runs on the browser's timers.
-// The flash is copied back to the store (IndexedDB in a browser) by settle(), and the page
-// shows a frame only after settle() has put everything written before it on the store: an
-// action is stored before the screen shows it.
+// The files the firmware changes are copied back to the store (IndexedDB in a browser) by
+// settle(), and the page shows a frame only after settle() has put everything written before
+// it on the store: an action is stored before the screen shows it.
 
 export const BUTTONS = ["UP", "DOWN", "OK", "BACK"];
 export const WIDTH = 128;
@@ -44,6 +44,7 @@ export class Device {
     this.onStop = onStop || (() => {});
     this.say = say || (() => {});
     this.synced = new Map(); // path -> bytes, as the store holds them
+    this.dirty = new Set(); // paths the firmware changed that the store may not have yet
     this.settling = null;
     this.stopped = null;
   }
@@ -97,41 +98,64 @@ export class Device {
     return left === undefined ? null : left;
   }
 
-  // The flash as files: path (under /flash) -> bytes.
-  files() {
+  // The flash as files: path (under /flash) -> bytes; from a folder of it (dir), or all of it.
+  files(dir = "") {
     const FS = this.mp.FS;
     const out = new Map();
-    const walk = (dir, prefix) => {
-      for (const name of FS.readdir(dir)) {
+    const walk = (full, prefix) => {
+      for (const name of FS.readdir(full)) {
         if (name === "." || name === "..") continue;
-        const full = dir + "/" + name;
-        if (FS.isDir(FS.stat(full).mode)) walk(full, prefix + name + "/");
-        else out.set(prefix + name, FS.readFile(full));
+        const path = full + "/" + name;
+        if (FS.isDir(FS.stat(path).mode)) walk(path, prefix + name + "/");
+        else out.set(prefix + name, FS.readFile(path));
       }
     };
-    walk("/flash", "");
+    walk("/flash" + (dir ? "/" + dir : ""), dir ? dir + "/" : "");
     return out;
   }
 
-  // Put what the firmware wrote since the last call on the store; resolves once it is there.
+  // What is on the flash now at each path the firmware changed: path -> bytes, or null if gone.
+  // A changed path may be a folder (a rename of one): then each file in or once in it.
+  now(paths) {
+    const FS = this.mp.FS;
+    const out = new Map();
+    for (const path of paths) {
+      const found = FS.analyzePath("/flash/" + path);
+      if (found.exists && FS.isDir(found.object.mode)) for (const [p, bytes] of this.files(path)) out.set(p, bytes);
+      else out.set(path, found.exists ? FS.readFile("/flash/" + path) : null);
+      for (const p of this.synced.keys()) if (p.startsWith(path + "/") && !out.has(p)) out.set(p, null);
+    }
+    return out;
+  }
+
+  // Put what the firmware wrote since the last call on the store; resolves once it is there. Only
+  // the files the firmware wrote, renamed or removed are read (web_boot.written()).
   settle() {
     if (this.settling) return this.settling.then(() => this.settle());
-    const now = this.files();
+    for (const path of this.boot.written().split("\n")) if (path) this.dirty.add(path);
+    if (!this.dirty.size) return Promise.resolve();
+    const paths = [...this.dirty];
     const changed = [];
-    for (const [path, bytes] of now) {
+    const removed = [];
+    for (const [path, bytes] of this.now(paths)) {
       const had = this.synced.get(path);
-      if (!had || had.length !== bytes.length || !had.every((b, i) => b === bytes[i])) changed.push([path, bytes]);
+      if (bytes === null) {
+        if (had) removed.push(path);
+      } else if (!had || had.length !== bytes.length || !had.every((b, i) => b === bytes[i])) changed.push([path, bytes]);
     }
-    const removed = [...this.synced.keys()].filter((path) => !now.has(path));
-    if (!changed.length && !removed.length) return Promise.resolve();
+    if (!changed.length && !removed.length) {
+      this.dirty.clear();
+      return Promise.resolve();
+    }
     this.settling = this.store.apply(changed, removed).then(
       () => {
         for (const [path, bytes] of changed) this.synced.set(path, bytes);
         for (const path of removed) this.synced.delete(path);
+        for (const path of paths) this.dirty.delete(path); // a later write is in web_boot's next written()
         this.settling = null;
       },
       (e) => {
-        this.settling = null;
+        this.settling = null; // the paths stay dirty: the next settle tries them again
         throw e;
       },
     );
@@ -141,10 +165,16 @@ export class Device {
   // The next frame to show, once everything written before it is on the store; null if the
   // panel has not changed since the last. The page draws only what this returns.
   async frame() {
+    const transfers = this.boot.transfers(); // nothing reached the panel's controller: no frame
+    if (transfers === this.seenTransfers) return null;
     const panel = this.panel();
-    if (panel.key === this.shownKey) return null;
-    await this.settle();
+    if (panel.key === this.shownKey) {
+      this.seenTransfers = transfers;
+      return null;
+    }
+    await this.settle(); // if it fails, nothing is marked seen: the next frame tries again
     this.shownKey = panel.key;
+    this.seenTransfers = transfers;
     return panel;
   }
 

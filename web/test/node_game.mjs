@@ -3,10 +3,11 @@
 //   node web/test/node_game.mjs DIST PRESSES.json
 //
 // PRESSES.json: {"turns": [[[button, ms], ...], ...], "gap": ms}. Each press holds the button
-// for ms, then lets go for `gap` ms, on the real clock (the port's asyncio runs on JS timers).
+// for ms, then lets go for `gap` ms, on the real clock (the port's asyncio runs on JS timers),
+// while a frame is asked for every 16 ms, as the page's animation frames do (device.frame()).
 // After each turn it prints one line of JSON: {"turn": n, "game": the state the link would
 // give, "cpu_ms": CPU time the turn took}. The flash goes to an in-memory store, as IndexedDB
-// would keep it.
+// would keep it; the last line says which files the store and the flash hold differently.
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
@@ -38,6 +39,17 @@ const device = new Device({
   say: (line) => console.error("device: " + line),
 });
 await device.start();
+// The page asks for a frame at every animation frame, and the store gets what was written before it.
+let framing = false;
+setInterval(async () => {
+  if (framing) return;
+  framing = true;
+  try {
+    await device.frame();
+  } finally {
+    framing = false;
+  }
+}, 16);
 while (!device.panel().on) await sleep(5);
 console.log(JSON.stringify({ first_frame_ms: performance.now() - started }));
 const { turns, gap } = JSON.parse(fs.readFileSync(pressesFile));
@@ -54,4 +66,10 @@ for (let n = 0; n < turns.length; n++) {
   const used = process.cpuUsage(cpu);
   console.log(JSON.stringify({ turn: n + 1, game: device.state(), presses: turns[n].length, cpu_ms: (used.user + used.system) / 1000 }));
 }
+// What the store holds is the whole flash, byte for byte (settle copies only what was written).
+await device.settle();
+const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+const onFlash = device.files();
+const differ = [...new Set([...onFlash.keys(), ...flash.keys()])].filter((p) => !flash.has(p) || !onFlash.has(p) || !same(flash.get(p), onFlash.get(p)));
+console.log(JSON.stringify({ store_differs: differ, files: onFlash.size }));
 process.exit(0);
