@@ -30,7 +30,7 @@ ROOT = WEB.parent
 sys.path.insert(0, str(ROOT / "host"))
 DIST = WEB / "dist"
 PACKAGE = WEB / "node_modules/@micropython/micropython-webassembly-pyscript"
-PAGE = ("index.html", "app.js", "device.js", "store.js", "manifest.webmanifest")
+PAGE = ("index.html", "app.js", "device.js", "panel_words.js", "store.js", "manifest.webmanifest")
 # The install sheet's pictures (web/screenshots.py takes them): fetched by the browser's install
 # UI only, so not in the offline copy that a first visit downloads.
 SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")

@@ -101,3 +101,33 @@ def test_issue_43_item_16_the_pages_board_reaches_the_firmware_only_through_its_
     assert private == [], private
     copied = [n.attr for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr in ("unique_id", "state_dict")]
     assert copied == [], copied  # the link's answers, made by the link's code
+
+
+def test_issue_43_item_11_the_page_reads_every_frame_of_a_game_in_the_words_the_simulator_prints(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The page's reading of the panel (web/src/panel_words.js) against the terminal simulator's
+    (adjutant.sim.panel_text) on every frame of the scripted game, and the buttons' names the
+    page gives from them on the screens a player meets each turn."""
+    from adjutant.sim.panel_text import words
+
+    dist = built(tmp_path)
+    turns = [scripted_game.turn_presses(t, tapped=True) for t in range(1, scripted_game.TURNS + 1)]
+    turns[-1] = turns[-1] + scripted_game.final_presses(tapped=True)
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110, "words": True}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    frames = [line for line in map(json.loads, done.stdout.splitlines()) if "frame" in line]
+    assert len(frames) > 100  # a whole game's screens
+    for frame in frames:
+        assert frame["words"] == words(bytes.fromhex(frame["frame"])), frame["words"]
+    said = {(name, does) for frame in frames for name, does in frame["buttons"].items() if does}
+    # the mat's first step, a number's entry, the d6's next step, the end's question
+    for expected in [("OK", "roll d6"), ("UP", "more"), ("OK", "enter"), ("UP", "set"), ("DOWN", "set")]:
+        assert expected in said, sorted(said)

@@ -479,6 +479,7 @@ def test_issue_43_item_6_axe_finds_no_serious_or_critical_accessibility_fault(si
         context = browser.new_context(viewport=viewport, device_scale_factor=3, is_mobile=True, has_touch=True)
         player = Player(context.new_page())
         player.open(site)
+        player.page.wait_for_function("document.getElementById('words').textContent !== ''")  # soft labels too
         player.page.add_script_tag(path=str(AXE))
         faults = player.page.evaluate(
             "axe.run().then(r => r.violations.filter(v => ['serious', 'critical'].includes(v.impact))"
@@ -701,5 +702,52 @@ def test_issue_43_item_9_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_wel
     player.page.wait_for_timeout(500)
     assert player.page.evaluate("window.adjutant.panel().on")  # lit again
     assert len(player.state()["state"]["track"][0]["rolls"]) == 1  # and the tap acted
+    assert player.errors == []
+    context.close()
+
+
+def test_issue_43_item_11_a_screen_reader_hears_the_panels_words_and_each_button_says_what_it_does(
+    site: str, browser
+) -> None:
+    from adjutant.sim.panel_text import words
+
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    page = player.page
+
+    def heard() -> str:  # the polite live region, once the panel has held still
+        page.wait_for_timeout(600)
+        region = page.locator("[aria-live=polite]")
+        assert region.count() == 1
+        return region.text_content() or ""
+
+    def read_off_the_panel() -> list[str]:  # the simulator's reading of the same pixels
+        lit = player.pixels()
+        vlsb = bytearray(1024)
+        for i, on in enumerate(lit):
+            if on:
+                vlsb[(i % 128) + 128 * ((i // 128) >> 3)] |= 1 << ((i // 128) & 7)
+        return words(bytes(vlsb))
+
+    # The mat at the start of turn 1: "OK roll d6 ^more"
+    assert heard() == ". ".join(read_off_the_panel())
+    assert "OK roll d6 ^more" in heard()
+    ok = page.get_by_role("button", name="OK: roll d6")
+    up = page.get_by_role("button", name="UP: more")
+    assert ok.is_visible() and up.is_visible()
+    assert ok.locator(".does").inner_text() == "roll d6"  # the soft label a sighted player reads
+    label = ok.locator(".does").bounding_box()
+    assert label and label["y"] + label["height"] <= PHONE["viewport"]["height"]  # on the screen
+    assert page.get_by_role("button", name="DOWN", exact=True).is_visible()  # the mat says nothing of DOWN
+    assert "roll d6" in (page.locator("#panel").get_attribute("aria-label") or "")
+
+    player.press("OK", 80)  # the roll: the d6 screen, whose OK goes on to CP's BP
+    said = heard()
+    assert said.startswith("Random Event d6") and said == ". ".join(read_off_the_panel()), said
+    bp = player.state()["state"]["track"][0]
+    assert len(bp["rolls"]) == 1
+    ok_now = page.locator("button[data-button=OK]").get_attribute("aria-label") or ""
+    assert ok_now.startswith("OK: CP BP "), ok_now  # "OK/^v: CP BP n" on the panel
     assert player.errors == []
     context.close()

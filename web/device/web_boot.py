@@ -182,6 +182,21 @@ def panel():
     return c.ram.hex() + " " + flags
 
 
+def font():
+    """The 8x8 font the firmware draws its text with, as the panel shows it: a line per printable
+    character, its code and its 8 column bytes in hex (the page reads the panel's words with it)."""
+    import framebuf
+
+    buf = bytearray(8)
+    fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+    lines = []
+    for code in range(32, 127):
+        fb.fill(0)
+        fb.text(chr(code), 0, 0, 1)
+        lines.append("%d %s" % (code, buf.hex()))
+    return "\n".join(lines)
+
+
 def transfers():
     """How many I2C writes the panel's controller has had: a new frame only if this moved."""
     return CHIP.transfers if CHIP else 0

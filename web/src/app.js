@@ -2,6 +2,7 @@
 import { loadMicroPython } from "./mp/micropython.mjs";
 import { Device, HEIGHT, WIDTH, unpack } from "./device.js";
 import { openStore, StoreError } from "./store.js";
+import { buttonMeanings, makeFont, panelWords } from "./panel_words.js";
 
 const canvas = document.getElementById("panel");
 const status = document.getElementById("status");
@@ -12,6 +13,9 @@ const WATCHDOG_CHECK_MS = 250;
 // a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
 const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the firmware lit it again
+// The panel's words are read once it has held still this long (a held button's repeats don't
+// make a screen reader speak each number): about a person's reaction time.
+const WORDS_AFTER_MS = 250;
 
 function say(text, problem = false) {
   status.textContent = text;
@@ -45,6 +49,24 @@ function draw(panel) {
   }
   context.putImageData(image, 0, 0);
   canvas.dataset.frames = String(Number(canvas.dataset.frames || 0) + 1);
+}
+
+// The panel in words, for a screen reader (the live region #words and the panel's label) and as
+// each button's name and soft label ("OK: roll d6"). A sleeping panel keeps the last words: the
+// page's tap wakes it and acts (press() below).
+function describe(panel, font) {
+  if (!panel.on) return;
+  const words = panelWords(panel.lit, font);
+  const spoken = words.join(". ");
+  const region = document.getElementById("words");
+  if (region.textContent !== spoken) region.textContent = spoken;
+  canvas.setAttribute("aria-label", spoken ? `The device's screen: ${spoken}` : "The device's screen, blank");
+  const meanings = buttonMeanings(words);
+  for (const element of document.querySelectorAll("#buttons button")) {
+    const name = element.dataset.button;
+    element.setAttribute("aria-label", meanings[name] ? `${name}: ${meanings[name]}` : name);
+    element.querySelector(".does").textContent = meanings[name];
+  }
 }
 
 async function code() {
@@ -203,6 +225,8 @@ async function main() {
 
   // A frame is shown only once everything the firmware wrote before it is stored (device.frame).
   const shown = { on: true }; // the panel as last drawn: lit or asleep
+  const font = makeFont(device.boot.font());
+  let wording = null;
   let busy = false;
   const tick = async () => {
     if (!busy && !device.stopped) {
@@ -212,6 +236,8 @@ async function main() {
         if (panel) {
           draw(panel);
           shown.on = panel.on;
+          clearTimeout(wording);
+          wording = setTimeout(() => describe(panel, font), WORDS_AFTER_MS);
           const over = device.boot.over();
           if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
           bgstats.hidden = !over;

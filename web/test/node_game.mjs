@@ -8,6 +8,8 @@
 // After each turn it prints one line of JSON: {"turn": n, "game": the state the link would
 // give, "cpu_ms": CPU time the turn took}. The flash goes to an in-memory store, as IndexedDB
 // would keep it; the last line says which files the store and the flash hold differently.
+// With "words": true, each lit frame shown also gives a line {"frame": its RAM in hex, "words":
+// the words the page reads off it (panel_words.js), "buttons": what each button does now}.
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
@@ -15,6 +17,7 @@ import { pathToFileURL } from "url";
 const [dist, pressesFile] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
 const { Device, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
+const { makeFont, panelWords, buttonMeanings } = await import(pathToFileURL(path.join(dist, "panel_words.js")));
 const code = unpack(fs.readFileSync(path.join(dist, "code.pack")));
 const flash = new Map();
 const store = {
@@ -39,20 +42,28 @@ const device = new Device({
   say: (line) => console.error("device: " + line),
 });
 await device.start();
+const { turns, gap, words: wanted } = JSON.parse(fs.readFileSync(pressesFile));
+const words = wanted ? makeFont(device.boot.font()) : null; // {"words": true}: a line per frame
 // The page asks for a frame at every animation frame, and the store gets what was written before it.
 let framing = false;
 setInterval(async () => {
   if (framing) return;
   framing = true;
   try {
-    await device.frame();
+    const panel = await device.frame();
+    if (panel && words && panel.on) {
+      // the frame as the panel's RAM holds it (MONO_VLSB), and the words the page reads off it
+      const vlsb = new Uint8Array(1024);
+      panel.lit.forEach((on, i) => on && (vlsb[(i % 128) + 128 * ((i >> 7) >> 3)] |= 1 << ((i >> 7) & 7)));
+      const said = panelWords(panel.lit, words);
+      console.log(JSON.stringify({ frame: Buffer.from(vlsb).toString("hex"), words: said, buttons: buttonMeanings(said) }));
+    }
   } finally {
     framing = false;
   }
 }, 16);
 while (!device.panel().on) await sleep(5);
 console.log(JSON.stringify({ first_frame_ms: performance.now() - started }));
-const { turns, gap } = JSON.parse(fs.readFileSync(pressesFile));
 for (let n = 0; n < turns.length; n++) {
   const cpu = process.cpuUsage();
   for (const [button, ms] of turns[n]) {
