@@ -188,8 +188,11 @@ def main() -> None:
         firsts, node_press = node_runs(dist, work)
         print(f"  first frame in node: cold {firsts[0]:.0f} ms, warm median {statistics.median(firsts[1:]):.0f} ms")
         sim_press = simulator_cpu_per_press()
-        print(f"  CPU per press, the tapped 10-turn game, a frame asked for every 16 ms: page in node {node_press:.1f} ms,")
-        print(f"    terminal simulator {sim_press:.1f} ms (its simulated clock; same firmware), ratio {node_press / sim_press:.2f}x")
+        print("  CPU per press, the tapped 10-turn game, a frame asked for every 16 ms:")
+        print(
+            f"    page in node {node_press:.1f} ms, terminal simulator {sim_press:.1f} ms (its simulated clock; "
+            f"same firmware), ratio {node_press / sim_press:.2f}x"
+        )
         settle = settle_cost(dist)
         print(
             f"  a settle with {settle['files']} files on the flash: {settle['written_only_ms']:.3f} ms (the files the "

@@ -13,6 +13,7 @@ import base64
 import io
 import os
 import pathlib
+import re
 import sys
 import time
 
@@ -28,6 +29,7 @@ FLAGS += ["--disable-component-update", "--disable-sync", "--disable-quic"]
 GOLDEN = REPO / "tests/golden"
 PHONE = {"viewport": {"width": 412, "height": 860}, "device_scale_factor": 2.625, "is_mobile": True, "has_touch": True}
 GAP_MS = 110  # between a release and the next press
+HOLD_AFTER_MS = int(re.search(r"HOLD_AFTER_MS = (\d+)", (REPO / "web/src/app.js").read_text())[1])
 
 
 @pytest.fixture(scope="module")
@@ -78,11 +80,13 @@ class Player:
         self.page.wait_for_function(f"{shown} > {after}", timeout=20000)
 
     def press(self, button: str, ms: int) -> None:
+        """The button held for ms, as the device counts it: a finger on the page's button holds it
+        only once it has stayed HOLD_AFTER_MS (before that it is a tap), so a hold is that longer."""
         box = self.page.locator(f"button[data-button={button}]").bounding_box()
         assert box is not None
         self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         self.page.mouse.down()
-        self.page.wait_for_timeout(ms)
+        self.page.wait_for_timeout(ms + HOLD_AFTER_MS if ms > HOLD_AFTER_MS else ms)
         self.page.mouse.up()
         self.page.wait_for_timeout(GAP_MS)
 
@@ -90,13 +94,21 @@ class Player:
         return self.page.evaluate("window.adjutant.state()")
 
     def pixels(self) -> bytes:
-        """The canvas as drawn: 128 x 64, one byte (0 dark, 1 lit) a pixel."""
+        """The canvas as drawn: 128 x 64, one byte (0 dark, 1 lit) a pixel, each read at the
+        middle of its square of the phone's pixels (the canvas holds the glass's pixels)."""
         from PIL import Image
 
         url = self.page.evaluate("document.getElementById('panel').toDataURL('image/png')")
         image = Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))).convert("L")
-        assert image.size == (128, 64)
-        return bytes(1 if v > 0 else 0 for v in image.tobytes())
+        place = self.page.evaluate("({...document.getElementById('panel').dataset})")
+        scale, left, top = int(place["scale"]), int(place["left"]), int(place["top"])
+        assert image.size[0] >= 128 * scale and image.size[1] >= 64 * scale
+        middle = scale // 2
+        return bytes(
+            1 if image.getpixel((left + x * scale + middle, top + y * scale + middle)) > 0 else 0
+            for y in range(64)
+            for x in range(128)
+        )
 
 
 def _golden(name: str, pixels: bytes) -> None:
@@ -749,5 +761,99 @@ def test_issue_43_item_11_a_screen_reader_hears_the_panels_words_and_each_button
     assert len(bp["rolls"]) == 1
     ok_now = page.locator("button[data-button=OK]").get_attribute("aria-label") or ""
     assert ok_now.startswith("OK: CP BP "), ok_now  # "OK/^v: CP BP n" on the panel
+    assert player.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("ratio", [2.625, 2.8125, 3, 3.5])
+def test_issue_43_item_7_the_panel_is_pixel_exact_at_a_phones_device_pixel_ratio(site: str, browser, ratio) -> None:
+    """Every panel pixel is a whole square of the phone's pixels, each the same size, upright and
+    on its side: the screenshot (in the phone's pixels) is the panel scaled by a whole number."""
+    import numpy as np
+    from PIL import Image
+
+    for width, height in ((412, 860), (390, 844), (844, 390)):
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, device_scale_factor=ratio, is_mobile=True, has_touch=True
+        )
+        player = Player(context.new_page())
+        player.open(site)
+        player.page.wait_for_timeout(500)  # the first screen drawn and still
+        shot = np.array(Image.open(io.BytesIO(player.page.screenshot())).convert("L")) > 0
+        box = player.page.locator("#panel").bounding_box()
+        assert box is not None
+        place = player.page.evaluate("({...document.getElementById('panel').dataset})")
+        scale = int(place["scale"])
+        x = round(box["x"] * ratio) + int(place["left"])
+        y = round(box["y"] * ratio) + int(place["top"])
+        lit = np.array(player.page.evaluate("Array.from(window.adjutant.panel().lit)"), dtype=bool).reshape(64, 128)
+        want = np.kron(lit, np.ones((scale, scale), dtype=bool))
+        seen = shot[y : y + 64 * scale, x : x + 128 * scale]
+        off_columns = sorted({int(c) // scale for c in np.where((seen != want).any(axis=0))[0]})
+        assert off_columns == [], (ratio, width, height, scale, off_columns)
+        context.close()
+
+
+def test_issue_43_item_8_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    page = player.page
+    touchscreen = context.new_cdp_session(page)
+
+    def centre(button: str) -> tuple[float, float]:
+        box = page.locator(f"button[data-button={button}]").bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def finger(buttons: list[str], ms: int, slide: tuple[float, float] = (0, 0)) -> None:
+        """Fingers down on the buttons, still for ms, then slid by `slide` CSS px, then lifted."""
+        points = [{"x": x, "y": y, "id": n} for n, (x, y) in enumerate(map(centre, buttons))]
+        touchscreen.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points})
+        page.wait_for_timeout(ms)
+        for step in (1, 2, 3, 4):  # a finger slides over a few frames
+            moved = [{**p, "x": p["x"] + slide[0] * step / 4, "y": p["y"] + slide[1] * step / 4} for p in points]
+            touchscreen.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": moved})
+            page.wait_for_timeout(16)
+        touchscreen.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(700)  # reacted to, and the panel's words read
+
+    def rolls() -> int:
+        return len(player.state()["state"]["track"][0]["rolls"])
+
+    def entered() -> int:  # the number on the battle entry, as a screen reader hears it
+        said = page.locator("#words").text_content() or ""
+        found = re.search(r"face-up BP\. (\d+)", said)
+        assert found, said
+        return int(found.group(1))
+
+    frames = player.frames()
+    finger(["OK"], 100, slide=(0, -140))  # "OK roll d6", and the finger slides up off it
+    assert rolls() == 0 and player.frames() == frames  # nothing happened
+    finger(["OK"], 100, slide=(6, 4))  # a finger's wobble on the button is still a tap
+    assert rolls() == 1
+    finger(["UP"], 80)  # on the d6 screen: UP opens CP's BP entry and counts once
+    first = entered()
+    finger(["UP"], 120, slide=(120, 0))  # slid off sideways onto DOWN's button: no count, no DOWN
+    assert entered() == first
+    finger(["UP"], 80)
+    assert entered() == first + 1
+    finger(["UP"], 1500)  # held still: it holds, and counts on (the device's repeats)
+    held = entered()
+    assert held >= first + 3, (first, held)
+    finger(["UP"], 1100, slide=(0, -140))  # a hold slid off: it ends there, its counts kept
+    slid = entered()
+    assert slid > held
+    page.wait_for_timeout(800)
+    assert entered() == slid  # and it counts no more
+    held = slid
+    finger(["OK"], 100, slide=(0, -140))  # "OK enter", slid off: not entered
+    assert entered() == held
+    before = player.state()["state"]
+    finger(["OK", "BACK"], 100)  # two fingers at once: refused, as before, and said
+    assert "One button at a" in (page.locator("#words").text_content() or "")  # the toast, over two lines
+    assert player.state()["state"] == before and before["phase"] == "battle"
     assert player.errors == []
     context.close()

@@ -12,6 +12,8 @@ const WATCHDOG_CHECK_MS = 250;
 // A finger's tap lasts tens of ms; a synthesized one can last none, and the firmware lets go of
 // a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
+const HOLD_AFTER_MS = 250; // a finger still on a button this long holds it; a tap is shorter
+const SLOP_PX = 16; // a finger this far past a button's edge has slid off it
 const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the firmware lit it again
 // The panel's words are read once it has held still this long (a held button's repeats don't
 // make a screen reader speak each number): about a person's reaction time.
@@ -29,25 +31,71 @@ const SIDE_PX = 360; // the buttons' column at most (index.html's #side)
 // Integer scaling in device pixels: every panel pixel is a whole square of the phone's pixels. In
 // portrait the panel takes at most 45% of the height, so that the buttons sit in the lower half;
 // in landscape it takes what the buttons' column leaves, and the height less its bezel.
+//
+// At a ratio like 2.625 a CSS size seldom comes to whole phone pixels (layout counts in 1/64 CSS
+// px), and the browser stretches the canvas to it: a column comes out a pixel too wide. So the
+// canvas holds a few more phone pixels than the panel needs, as many as a CSS size holds exactly,
+// is moved onto whole pixels (snap), and the panel goes in at its whole scale, centred on black.
+const panelImage = document.createElement("canvas");
+panelImage.width = WIDTH;
+panelImage.height = HEIGHT;
+let lastPanel = null;
+
+function exactly(pixels, ratio) {
+  for (let n = pixels; n < pixels + 256; n++) {
+    const units = (n * 64) / ratio;
+    if (Math.abs(units - Math.round(units)) < 1e-6) return n;
+  }
+  return pixels;
+}
+
 function fit() {
   const ratio = window.devicePixelRatio || 1;
   const landscape = window.matchMedia(LANDSCAPE).matches;
   const width = landscape ? innerWidth - Math.min(SIDE_PX, innerWidth * 0.45) - 64 : Math.min(document.body.clientWidth - 44, 720);
   const height = landscape ? innerHeight - 40 : innerHeight * 0.45 - 36;
   const scale = Math.max(1, Math.floor(Math.min((width * ratio) / WIDTH, (height * ratio) / HEIGHT)));
-  canvas.style.width = (WIDTH * scale) / ratio + "px";
-  canvas.style.height = (HEIGHT * scale) / ratio + "px";
+  canvas.width = exactly(WIDTH * scale, ratio);
+  canvas.height = exactly(HEIGHT * scale, ratio);
+  canvas.style.width = canvas.width / ratio + "px";
+  canvas.style.height = canvas.height / ratio + "px";
+  canvas.dataset.scale = scale;
+  canvas.dataset.left = Math.floor((canvas.width - WIDTH * scale) / 2);
+  canvas.dataset.top = Math.floor((canvas.height - HEIGHT * scale) / 2);
+  snap();
+  if (lastPanel) paint();
+}
+
+// The canvas moved by the fraction of a phone pixel its place in the layout leaves it off.
+function snap() {
+  const ratio = window.devicePixelRatio || 1;
+  canvas.style.transform = "";
+  const box = canvas.getBoundingClientRect();
+  const dx = Math.round(box.left * ratio) / ratio - box.left;
+  const dy = Math.round(box.top * ratio) / ratio - box.top;
+  if (dx || dy) canvas.style.transform = `translate(${dx}px, ${dy}px)`;
+}
+
+function paint() {
+  snap(); // the layout may have moved it since (a line of text above it, the fonts)
+  const { scale, left, top } = canvas.dataset;
+  context.fillStyle = "#000";
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.imageSmoothingEnabled = false;
+  context.drawImage(panelImage, Number(left), Number(top), WIDTH * scale, HEIGHT * scale);
 }
 
 function draw(panel) {
-  const image = context.createImageData(WIDTH, HEIGHT);
+  const image = new ImageData(WIDTH, HEIGHT);
   // the panel's contrast dims the lit pixels, as the OLED's does; off, the glass is dark
   const level = panel.on ? Math.round(140 + (115 * panel.contrast) / 255) : 0;
   for (let i = 0; i < panel.lit.length; i++) {
     const v = panel.lit[i] ? level : 0;
     image.data.set([v, v, v, 255], i * 4);
   }
-  context.putImageData(image, 0, 0);
+  panelImage.getContext("2d").putImageData(image, 0, 0);
+  lastPanel = panel;
+  paint();
   canvas.dataset.frames = String(Number(canvas.dataset.frames || 0) + 1);
 }
 
@@ -188,6 +236,7 @@ async function importDevice(store, file) {
 async function main() {
   fit();
   window.addEventListener("resize", fit);
+  new ResizeObserver(snap).observe(document.body);
   let store;
   try {
     store = await openStore();
@@ -296,21 +345,43 @@ async function main() {
       keepGames(true).catch((e) => console.log("persistent storage: " + e));
     }
   };
+  // A finger slid off a button cancels its press, as a phone's buttons do; a hold still holds.
+  // So a finger's pin goes down at the lift (a tap), or once the finger has stayed on the button
+  // HOLD_AFTER_MS (a hold, which the device then times: repeats, a long press). Slid off before
+  // either, nothing reaches the device; slid off during a hold, the hold ends there.
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
-    const up = () => {
-      if (!element.classList.contains("down")) return;
+    let finger = null; // {id, pin: the pin is down, timer}
+    const lift = (slid) => {
+      if (!finger) return;
+      clearTimeout(finger.timer);
       element.classList.remove("down");
-      release(name);
+      if (finger.pin) release(name);
+      else if (!slid) {
+        press(name); // a tap
+        release(name);
+      }
+      finger = null;
     };
     element.addEventListener("pointerdown", (e) => {
+      if (finger) return;
       element.setPointerCapture(e.pointerId);
       element.classList.add("down");
-      press(name);
+      const placed = (finger = { id: e.pointerId, pin: false });
+      placed.timer = setTimeout(() => {
+        placed.pin = true;
+        press(name);
+      }, HOLD_AFTER_MS);
     });
-    element.addEventListener("pointerup", up);
-    element.addEventListener("pointercancel", up);
-    element.addEventListener("lostpointercapture", up);
+    element.addEventListener("pointermove", (e) => {
+      if (!finger || e.pointerId !== finger.id) return;
+      const box = element.getBoundingClientRect();
+      const off = e.clientX < box.left - SLOP_PX || e.clientX > box.right + SLOP_PX;
+      if (off || e.clientY < box.top - SLOP_PX || e.clientY > box.bottom + SLOP_PX) lift(true);
+    });
+    element.addEventListener("pointerup", () => lift(false));
+    element.addEventListener("pointercancel", () => lift(true)); // the browser took the touch
+    element.addEventListener("lostpointercapture", () => lift(true));
     element.addEventListener("contextmenu", (e) => e.preventDefault());
   }
   const held = new Set();
