@@ -8,9 +8,11 @@ the rules allow it now is the game's business (rules.py).
 """
 
 from .errors import GameError
+from .records import SCHEMA_VERSION, built, parse, shared_tuples, unparse, whole
 from .sides import is_side
 
-SCHEMA_VERSION = 1
+__all__ = ["SCHEMA_VERSION", "SPECS", "from_record", "make", "to_record"]
+
 BP_MAX = 999  # far above any real turn; catches a slipped digit
 TURNS_MAX = 40
 NAME_MAX = 32
@@ -45,43 +47,31 @@ SPECS = {
     "redo": (),
 }
 
-# Field-less actions share one tuple each, so a long log of "next" costs
-# one list slot per record.
-_SHARED = {}
-for _kind, _spec in SPECS.items():
-    if not _spec:
-        _SHARED[_kind] = (_kind,)
-
-
-def _whole(value, lo, hi, what):
-    # MicroPython's bool is not an int, CPython's is: reject bool on both.
-    if type(value) is not int or value < lo or value > hi:
-        raise GameError("%s must be a whole number %d-%d, got %r" % (what, lo, hi, value))
-    return value
+_SHARED = shared_tuples(SPECS)  # field-less actions: one tuple each
 
 
 def _field(kind, value, key):
     what = "'%s'" % key
     if kind == "bp":
-        return _whole(value, 0, BP_MAX, what)
+        return whole(value, 0, BP_MAX, what)
     if kind == "side":
         if not is_side(value):
             raise GameError("%s must be CP or EA, got %r" % (what, value))
         return value
     if kind == "turns":
-        return _whole(value, 1, TURNS_MAX, what)
+        return whole(value, 1, TURNS_MAX, what)
     if kind == "die":
         if value not in DICE or type(value) is not int:
             raise GameError("%s must be 6 or 10, got %r" % (what, value))
         return value
     if kind == "face":
-        return _whole(value, 1, 10, what)
+        return whole(value, 1, 10, what)
     if kind == "step":
         if value not in AI_STEPS:
             raise GameError("%s must be one of %s, got %r" % (what, ", ".join(AI_STEPS), value))
         return value
     if kind in ("sides", "pick"):
-        return _whole(value, 1, HAND_MAX, what)
+        return whole(value, 1, HAND_MAX, what)
     if kind == "purpose":
         if value not in ROLL_PURPOSES:
             raise GameError("%s must be one of %s, got %r" % (what, ", ".join(ROLL_PURPOSES), value))
@@ -106,56 +96,20 @@ def _field(kind, value, key):
 
 def from_record(record):
     """A decoded JSON record -> action tuple; GameError if malformed."""
-    if type(record) is not dict:
-        raise GameError("a record must be a JSON object, got %s" % type(record).__name__)
-    if record.get("v") != SCHEMA_VERSION:
-        raise GameError("schema version %r is not supported (expected %d)" % (record.get("v"), SCHEMA_VERSION))
-    kind = record.get("a")
-    if type(kind) is not str or kind not in SPECS:
-        raise GameError("unknown action %r" % (kind,))
-    spec = SPECS[kind]
-    known = ["v", "a"]
-    for key, _, _ in spec:
-        known.append(key)
-    for key in record:
-        if key not in known:
-            raise GameError("%s: unexpected field %r" % (kind, key))
-    if not spec:
-        return _SHARED[kind]
-    fields: list = [kind]
-    for key, field_kind, optional in spec:
-        value = record.get(key)
-        if value is None:
-            if not optional:
-                raise GameError("%s: missing field '%s'" % (kind, key))
-            fields.append(None)
-        else:
-            try:
-                fields.append(_field(field_kind, value, key))
-            except GameError as e:
-                raise GameError("%s: %s" % (kind, e))
+    action = parse(record, SPECS, _field, _SHARED)
+    kind = action[0]
     if kind == "roll" or kind == "ai":
-        die, n = fields[-3 if kind == "roll" else -2], fields[-2 if kind == "roll" else -1]
+        die, n = action[-3 if kind == "roll" else -2], action[-2 if kind == "roll" else -1]
         if n > die:
             raise GameError("%s: 'n' must be 1-%d for a d%d, got %d" % (kind, die, die, n))
-    return tuple(fields)
+    return action
 
 
 def make(kind, *values):
     """Build an action from positional field values, checked like a record."""
-    spec = SPECS.get(kind)
-    if spec is None:
-        raise GameError("unknown action %r" % (kind,))
-    if len(values) != len(spec):
-        raise GameError("%s takes %d values, got %d" % (kind, len(spec), len(values)))
-    return from_record(to_record((kind,) + values))
+    return built(kind, values, SPECS, from_record)
 
 
 def to_record(action):
     """Action tuple -> JSON-ready dict (optional fields that are unset are left out)."""
-    kind = action[0]
-    record = {"v": SCHEMA_VERSION, "a": kind}
-    for (key, field_kind, _), value in zip(SPECS[kind], action[1:]):
-        if value is not None:
-            record[key] = list(value) if field_kind == "cards" else value
-    return record
+    return unparse(action, SPECS)

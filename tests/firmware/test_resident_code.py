@@ -137,7 +137,8 @@ def test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it():
     import gc
 
     from shared_engine.actions import make
-    from shared_engine.game_core import ACTIONS_ROOM, GameCore
+    from shared_engine.action_list import ACTIONS_ROOM
+    from shared_engine.game_core import GameCore
 
     game = GameCore(make("new", "Basic game", 10, "CP"))
     game.apply(make("roll", 6, 3, "re"))

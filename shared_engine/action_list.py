@@ -1,0 +1,65 @@
+"""A game as a header and the actions taken since, with undo and redo: any game's core.
+
+Undo drops the last action and rebuilds the state from the header; redo re-applies what undo
+dropped until a new action is taken. A game's core (GameCore for The Great War, the_war's
+WarCore) says how its state starts (_fresh_state) and how an action changes it (_change).
+"""
+
+from .errors import GameError
+
+# Room for a game's actions, made with the game while the heap is young. Grown an action at a
+# time, the list doubles, and late in a game on a board the doubled list needs a block in one
+# piece that a fragmented heap may no longer have.
+ACTIONS_ROOM = 128
+
+
+class ActionList:
+    def __init__(self, header):
+        self.header = header
+        self.actions = [None] * ACTIONS_ROOM
+        del self.actions[:]  # MicroPython keeps a list's room when a slice is deleted
+        self.undone = []
+        self.state = self._fresh_state()
+
+    def _fresh_state(self):
+        raise NotImplementedError
+
+    def _change(self, state, action):
+        raise NotImplementedError
+
+    def apply(self, action):
+        """Apply one action tuple; GameError (state unchanged) if not allowed."""
+        kind = action[0]
+        if kind == "undo":
+            self.undo()
+        elif kind == "redo":
+            self.redo()
+        else:
+            self._change(self.state, action)
+            self.actions.append(action)
+            if self.undone:
+                self.undone = []
+
+    def undo(self):
+        actions = self.actions
+        if not actions:
+            raise GameError("undo: nothing to undo")
+        self.undone.append(actions[-1])
+        del actions[-1:]  # not pop(): that halves the list's room once it is under half full
+        self._rebuild()
+
+    def redo(self):
+        if not self.undone:
+            raise GameError("redo: nothing to redo")
+        self._change(self.state, self.undone[-1])
+        self.actions.append(self.undone.pop())
+
+    def _rebuild(self):
+        state = self._fresh_state()
+        for action in self.actions:
+            self._change(state, action)
+        self.state = state
+
+    def make(self, kind, *values):
+        """An action of this game, checked as its record would be (its actions module's make)."""
+        return self.records.make(kind, *values)

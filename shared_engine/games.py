@@ -1,0 +1,39 @@
+"""The games Adjutant keeps, and which one a log holds.
+
+A log's first record names its game by its kind: "new" for The Great War (every log written
+before there was a second game starts so), "the-war" for The War. A game's modules load only
+when one of its logs is read or a game of it begins.
+"""
+
+GREAT_WAR, THE_WAR = "the-great-war", "the-war"
+GAMES = (GREAT_WAR, THE_WAR)  # in the order New game lists them
+NAMES = {GREAT_WAR: "The Great War", THE_WAR: "The War"}
+_HEADERS = {"new": GREAT_WAR, THE_WAR: THE_WAR}
+
+
+def of_header(kind):
+    """The game whose log starts with a record of this kind, or None."""
+    return _HEADERS.get(kind)
+
+
+def core(header, cards=None):
+    """The game's core (actions, undo, redo, state) for a log's header action."""
+    game = of_header(header[0])
+    if game == THE_WAR:
+        from .the_war.core import WarCore
+
+        return WarCore(header, cards)
+    from .game_core import GameCore  # a Great War log, or a bad header GameCore names
+
+    return GameCore(header, cards)
+
+
+def records(kind):
+    """The module of records (from_record, to_record, make, SPECS) of the game a header kind opens."""
+    if of_header(kind) == THE_WAR:
+        from .the_war import actions
+
+        return actions
+    from . import actions
+
+    return actions

@@ -1,0 +1,77 @@
+"""A game's log records and their in-memory tuples, checked against the game's table of fields.
+
+Every game module has a table: {action kind: ((key, field kind, optional), ...)} and a function
+that checks one field's value by its kind. A record is a JSON object {"v": 1, "a": kind, key:
+value, ...}; in memory it is the tuple (kind, value, ...) in the table's order, which keeps a
+whole game small enough for the device's heap. Whether the rules allow an action now is the
+game's rules', not this.
+"""
+
+from .errors import GameError
+
+SCHEMA_VERSION = 1
+
+
+def shared_tuples(specs):
+    """A field-less action's tuple made once, so a long log of them costs a list slot each."""
+    return {kind: (kind,) for kind, spec in specs.items() if not spec}
+
+
+def parse(record, specs, field, shared):
+    """A decoded JSON record -> action tuple; GameError if it does not fit the table."""
+    if type(record) is not dict:
+        raise GameError("a record must be a JSON object, got %s" % type(record).__name__)
+    if record.get("v") != SCHEMA_VERSION:
+        raise GameError("schema version %r is not supported (expected %d)" % (record.get("v"), SCHEMA_VERSION))
+    kind = record.get("a")
+    if type(kind) is not str or kind not in specs:
+        raise GameError("unknown action %r" % (kind,))
+    spec = specs[kind]
+    known = ["v", "a"]
+    for key, _, _ in spec:
+        known.append(key)
+    for key in record:
+        if key not in known:
+            raise GameError("%s: unexpected field %r" % (kind, key))
+    if not spec:
+        return shared[kind]
+    fields: list = [kind]
+    for key, field_kind, optional in spec:
+        value = record.get(key)
+        if value is None:
+            if not optional:
+                raise GameError("%s: missing field '%s'" % (kind, key))
+            fields.append(None)
+        else:
+            try:
+                fields.append(field(field_kind, value, key))
+            except GameError as e:
+                raise GameError("%s: %s" % (kind, e))
+    return tuple(fields)
+
+
+def unparse(action, specs):
+    """Action tuple -> JSON-ready dict (optional fields that are unset are left out)."""
+    kind = action[0]
+    record = {"v": SCHEMA_VERSION, "a": kind}
+    for (key, _, _), value in zip(specs[kind], action[1:]):
+        if value is not None:
+            record[key] = list(value) if type(value) is tuple else value
+    return record
+
+
+def built(kind, values, specs, from_record):
+    """An action from positional field values, checked as its record would be."""
+    spec = specs.get(kind)
+    if spec is None:
+        raise GameError("unknown action %r" % (kind,))
+    if len(values) != len(spec):
+        raise GameError("%s takes %d values, got %d" % (kind, len(spec), len(values)))
+    return from_record(unparse((kind,) + values, specs))
+
+
+def whole(value, lo, hi, what):
+    """value if a whole number lo-hi. MicroPython's bool is not an int, CPython's is: bool is refused on both."""
+    if type(value) is not int or value < lo or value > hi:
+        raise GameError("%s must be a whole number %d-%d, got %r" % (what, lo, hi, value))
+    return value
