@@ -4,16 +4,15 @@ Every action enters through act(), and reaches the journal on flash before anyon
 a press's actions when it is done (done_press), in one commit, which a board's flash makes far
 faster than one each. Who wants to know (the screens, the serial link) subscribes, and is told
 the kind of each saved action; nothing here draws or talks to the host. A message for the player
-goes through `warn`, which the UI supplies. The game's flow is decided here too: the moves nobody
-enters (on from a capture to the draw; past the last turn's draw) and what the moment asks the
-players for next (moment()), which the UI shows.
+goes through `warn`, which the UI supplies. The game's flow is its play module's (play/): the
+moves nobody enters and what the moment asks the players for next (moment()), which the UI shows.
+Screens, the link and the page reach the game through here, whichever game it is.
 """
 
-from shared_engine.actions import make
+import play
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
-from shared_engine.game_core import GameCore
-from shared_engine.phases import reshuffle_due
+from shared_engine.games import core
 
 
 def _games_on_flash():
@@ -31,6 +30,7 @@ class Session:
         self.settings = settings  # the table's choices (config.py): read at each use, as they change
         self.listeners = []  # called with the kind of each action saved, and "new" for a new game
         self.game = None
+        self.play = None  # the game's play module (play/): its flow, its mat
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
         self._cards = None  # loaded at first use; False: there is no card data
@@ -71,6 +71,7 @@ class Session:
 
             try:
                 self.game = journal.load()
+                self.play = play.of(self.game)
                 self.journal = journal
                 self.joined = joined_moves(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
@@ -84,7 +85,14 @@ class Session:
         self.new_game("Basic game", 10, "CP")
 
     def new_game(self, name, turns, first):
-        game = GameCore(make("new", name, turns, first), self._cards or None)
+        """A new game of The Great War: a basic game, a scenario or solitaire (1.2, 1.5)."""
+        from shared_engine.actions import make
+
+        return self.begin(make("new", name, turns, first))
+
+    def begin(self, header):
+        """A new game of any game, from its log's header action (shared_engine/games.py)."""
+        game = core(header, self._cards or None)
         old = self.journal
         if old is not None:
             if self.fold_due():  # a game ended a moment ago: its digest written before it is left
@@ -98,9 +106,11 @@ class Session:
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
                 self.game = game
+                self.play = play.of(game)
             self.warn("Flash full (%s): pull games with the host, then delete some" % e)
             return False
         self.game = game
+        self.play = play.of(game)
         self.journal = journal
         self.pulled = False
         self.joined = set()
@@ -184,7 +194,7 @@ class Session:
         game = self.game
         undone = game.undone
         try:
-            action = make(kind, *values)
+            action = game.make(kind, *values)
             game.apply(action)
         except GameError as e:
             self.warn(str(e))
@@ -214,37 +224,12 @@ class Session:
             self._tell(kind)
         else:
             pending.append((kind, undone))
-        self._carry_on(kind)
+        self.play.carry_on(self, kind)
         return True
 
-    def _carry_on(self, kind):
-        """The moves of the same press that nobody enters. The d6 rolled (or the event
-        cancelled): on to Combat Round 1, the d6 shown. A capture: on to the draw (nothing to
-        enter in between). Into the end of the turn: on to the next turn, Defender This Turn
-        flipped and the turn die turned (7.20), which the draw's press asked for. Into the last
-        turn's draw: past it to counting hands (3.2), by the ruling that there is no 7.19 draw
-        after the last turn, unless the table plays one (the last_draw setting)."""
-        if kind == "capture" or kind == "roll" or kind == "cancel":  # (an "ai" roll is a kind of its own)
-            self.act("next")
-        elif kind == "next" or kind == "no_nat":
-            if self.game.state.phase == "flip" or self._past_last_draw():
-                self.act("next")
-
-    def _past_last_draw(self):
-        state = self.game.state
-        return state.phase == "draw" and state.turn >= state.turns and not self.settings["last_draw"]
-
     def moment(self):
-        """What the game's moment asks the players for: "battle" (its entry: the winner or the BP,
-        then the capture), "reshuffle" (turn 5's), "hands" (the BP left in hand, 3.2) or "over"
-        (the result); None: the mat is all."""
-        state = self.game.state
-        phase = state.phase
-        if phase == "battle" and state.current.captured is None:
-            return "battle"
-        if phase == "draw" and reshuffle_due(state) and not self._past_last_draw():
-            return "reshuffle"
-        return "hands" if phase == "score" else "over" if phase == "over" else None
+        """What the game's moment asks the players for (its play module's), or None: the mat is all."""
+        return self.play.moment(self)
 
     def fold_due(self):
         """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""

@@ -11,7 +11,6 @@ import frame
 import screens
 from micropython import const
 from oled import RETRY_MS
-from screens.mat import MatScreen
 from session import Session
 
 TOAST_MS = 3000
@@ -21,8 +20,6 @@ DIM_CONTRAST = 0
 # Work no press should wait for is done this long after the last press: folding the journal into a
 # snapshot (it writes the whole log, and on a board erases a flash sector), reading code ahead.
 PAUSE_MS = 1000
-# The screen each moment of the game (Session.moment) brings, by its name in screens/.
-BROUGHT = {"battle": "BattleEntry", "reshuffle": "Reshuffle", "hands": "HandsEntry", "over": "GameOver"}
 # What a button does now (UI.input): acts; only wakes the panel; or nothing until every button is
 # up, the rest of a press that woke the panel or of two buttons pressed at once.
 _AWAKE = const(0)
@@ -55,15 +52,18 @@ class UI:
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn, settings)
         self.session.subscribe(self.saved)
-        self.stack = [MatScreen(self)]
-        screens.reopen_entry(self)
+        self.stack = [self.session.play.mat(self)]  # the game's mat (play/)
+        self.session.play.reopen(self)
 
     def saved(self, kind):
         """The session saved an action (or began a game): redraw, and bring the screen its moment asks for."""
         self.dirty = True
         if kind == "new":
             self.pop_to_mat()
-        elif kind == "next" or kind == "no_nat" or kind == "hand":
+            if self.stack[0].game != self.session.play.GAME:  # another game: its own mat
+                self.stack[0] = self.session.play.mat(self)
+                self.loaded = True
+        elif kind in self.session.play.BRINGS:
             self.show_moment()
 
     def undo(self):
@@ -82,18 +82,18 @@ class UI:
                 self.say(nothing)
             return
         self.pop_to_mat()
-        from shared_engine.describe import describe  # loaded for the message, dropped on the mat
-
-        self.loaded = True
-        self.say(what + describe(action, self.session.game.state.phase if kind == "undo" else before), TOAST_MS // 2)
+        self.loaded = True  # the words' code goes again on the mat
+        words = self.session.play.describe(action, self.session.game.state.phase if kind == "undo" else before)
+        self.say(what + words, TOAST_MS // 2)
         self.show_moment()  # an entry undone (or redone) opens again, at the step it was taken back to
 
     def show_moment(self):
         """Open what the game's moment asks for (the battle's entry, the reshuffle, the end), once
         the key that got there has returned; the mat alone asks for nothing."""
         moment = self.session.moment()
-        if moment is not None and type(self.top()).__name__ != BROUGHT[moment]:  # a screen may have opened it
-            self.bring = BROUGHT[moment]
+        brought = self.session.play.BROUGHT
+        if moment is not None and type(self.top()).__name__ != brought[moment]:  # a screen may have opened it
+            self.bring = brought[moment]
 
     def top(self):
         return self.stack[-1]

@@ -13,7 +13,7 @@ from .state import GameState
 
 
 class GameCore(ActionList):
-    records = actions  # the log's records of The Great War
+    schema = actions  # the log's records of The Great War: their fields, make, from_record
 
     def __init__(self, header, cards=None):
         if header[0] != "new":

@@ -9,7 +9,7 @@ import os
 
 from journal.lines import checked_lines, remove_quietly
 from shared_engine.errors import GameError
-from shared_engine.game_core import GameCore
+from shared_engine.games import core
 
 
 def read_meta(root, gid):
@@ -20,10 +20,18 @@ def read_meta(root, gid):
             meta = json.loads(text)
         else:
             header = json.loads(text)
-            if type(header) is list:  # compact: ["new", name, turns, first]
-                header = {"name": header[1], "turns": header[2], "first": header[3]}
+            if type(header) is list:  # compact: ["new", name, turns, first], or another game's
+                header = _header_fields(header)
             break
     return meta, header
+
+
+def _header_fields(values):
+    if values[0] != "new":  # another game's: the history lists it by the game's name
+        from shared_engine.games import NAMES, of_header
+
+        return {"a": values[0], "name": NAMES.get(of_header(values[0]), values[0])}
+    return {"a": "new", "name": values[1], "turns": values[2], "first": values[3]}
 
 
 def load(journal, cards=None):
@@ -41,9 +49,9 @@ def load(journal, cards=None):
             journal.gen = meta["gen"]
             journal.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
             continue
-        action = decode_any(text, "snapshot")
+        action = decode_any(text, "snapshot", game)
         if game is None:
-            game = GameCore(action, cards)
+            game = core(action, cards)  # the header names the game: "new" for The Great War
         else:
             game.apply(action)
     if game is None:
@@ -51,7 +59,7 @@ def load(journal, cards=None):
     journal.records = journal.size = 0
     for text in checked_lines(journal.journal_path(), problems):
         try:
-            game.apply(decode_any(text, "journal"))
+            game.apply(decode_any(text, "journal", game))
         except GameError as e:
             problems.append("%s: %s; it and what follows were dropped" % (journal.gid, e))
             break

@@ -23,6 +23,8 @@ _attrs = {
     "Reshuffle": "screens.guide",
     "Setup": "screens.guide",
     "History": "screens.history",
+    "MatScreen": "screens.mat",  # each game's mat: the one in use stays (play/)
+    "WarMat": "screens.war_mat",
     "CardInfo": "screens.info",
     "About": "screens.info",
     "Menu": "screens.menu",
@@ -41,22 +43,6 @@ def __getattr__(attr):
     if module is None:
         raise AttributeError(attr)
     return getattr(__import__(module, None, None, (attr,)), attr)  # not kept here: unload() drops it
-
-
-def reopen_entry(ui):
-    """At boot: a number an entry's OK confirmed before the power went (journal.put_draft) opens
-    its entry again, on to the second number."""
-    session = ui.session
-    state = session.game.state
-    if state.phase == "battle" and state.current.winner is None:
-        name = "BattleEntry"
-    elif state.phase == "score":
-        name = "HandsEntry"
-    else:
-        return
-    first = session.journal.draft(len(session.game.actions)) if session.journal is not None else None
-    if first is not None:
-        ui.push(__getattr__(name)(ui, first))
 
 
 def _shared(kind):

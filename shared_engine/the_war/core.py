@@ -8,7 +8,7 @@ from .state import WarState
 
 
 class WarCore(ActionList):
-    records = actions
+    schema = actions
 
     def __init__(self, header, cards=None):
         if header[0] != actions.GAME:

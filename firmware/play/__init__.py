@@ -1,0 +1,20 @@
+"""Each game's way of being played on the device, behind the Session: a module per game.
+
+A play module says what the Session and the UI need to know of its game and nothing of any
+other: the moves of a press that nobody enters (carry_on), what the game's moment asks the
+players for (moment) and the screen that brings (BROUGHT), which saved actions may bring one
+(BRINGS), the game's mat, a number an entry had confirmed before the power went (reopen),
+an action in a player's words (describe). A game's screens load only through its play module,
+so The Great War's code is not in the heap during The War, nor the reverse.
+"""
+
+
+def of(game):
+    """The play module of a game core (by its log's header)."""
+    if game.header[0] == "the-war":
+        from play import the_war
+
+        return the_war
+    from play import great_war
+
+    return great_war

@@ -1,0 +1,72 @@
+"""The Great War at the device: its moves nobody enters, its moments, its mat."""
+
+from shared_engine.phases import reshuffle_due
+
+GAME = "the-great-war"
+# The screen each moment of the game brings, by its name in screens/.
+BROUGHT = {"battle": "BattleEntry", "reshuffle": "Reshuffle", "hands": "HandsEntry", "over": "GameOver"}
+BRINGS = ("next", "no_nat", "hand")  # saved actions after which a moment may ask for its screen
+
+
+def mat(ui):
+    import screens
+
+    screen = screens.MatScreen(ui)
+    screen.game = GAME  # the UI gives another game its own mat
+    return screen
+
+
+def carry_on(session, kind):
+    """The moves of the same press that nobody enters. The d6 rolled (or the event
+    cancelled): on to Combat Round 1, the d6 shown. A capture: on to the draw (nothing to
+    enter in between). Into the end of the turn: on to the next turn, Defender This Turn
+    flipped and the turn die turned (7.20), which the draw's press asked for. Into the last
+    turn's draw: past it to counting hands (3.2), by the ruling that there is no 7.19 draw
+    after the last turn, unless the table plays one (the last_draw setting)."""
+    if kind == "capture" or kind == "roll" or kind == "cancel":  # (an "ai" roll is a kind of its own)
+        session.act("next")
+    elif kind == "next" or kind == "no_nat":
+        if session.game.state.phase == "flip" or past_last_draw(session):
+            session.act("next")
+
+
+def past_last_draw(session):
+    state = session.game.state
+    return state.phase == "draw" and state.turn >= state.turns and not session.settings["last_draw"]
+
+
+def moment(session):
+    """What the game's moment asks the players for: "battle" (its entry: the winner or the BP,
+    then the capture), "reshuffle" (turn 5's), "hands" (the BP left in hand, 3.2) or "over"
+    (the result); None: the mat is all."""
+    state = session.game.state
+    phase = state.phase
+    if phase == "battle" and state.current.captured is None:
+        return "battle"
+    if phase == "draw" and reshuffle_due(state) and not past_last_draw(session):
+        return "reshuffle"
+    return "hands" if phase == "score" else "over" if phase == "over" else None
+
+
+def reopen(ui):
+    """At boot: a number an entry's OK confirmed before the power went (journal.put_draft) opens
+    its entry again, on to the second number."""
+    import screens
+
+    session = ui.session
+    state = session.game.state
+    if state.phase == "battle" and state.current.winner is None:
+        name = "BattleEntry"
+    elif state.phase == "score":
+        name = "HandsEntry"
+    else:
+        return
+    first = session.journal.draft(len(session.game.actions)) if session.journal is not None else None
+    if first is not None:
+        ui.push(getattr(screens, name)(ui, first))
+
+
+def describe(action, phase):
+    from shared_engine.describe import describe  # loaded for the message, dropped on the mat
+
+    return describe(action, phase)
