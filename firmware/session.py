@@ -10,6 +10,7 @@ Screens, the link and the page reach the game through here, whichever game it is
 """
 
 import play
+
 from shared_engine.dice import roll
 from shared_engine.errors import GameError
 from shared_engine.games import core

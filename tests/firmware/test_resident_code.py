@@ -136,8 +136,8 @@ def test_the_device_makes_and_resumes_a_game_core_not_the_engines_play_by_method
 def test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it():
     import gc
 
-    from shared_engine.actions import make
     from shared_engine.action_list import ACTIONS_ROOM
+    from shared_engine.actions import make
     from shared_engine.game_core import GameCore
 
     game = GameCore(make("new", "Basic game", 10, "CP"))
