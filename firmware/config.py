@@ -13,6 +13,7 @@ SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
 # attack: the Attacker's Attack card is marked each turn, for the 7.10 check as Combat Round 2
 # ends (G.2); off, the combat rounds ask for nothing.
 # solo: the side the player took in the last solitaire game, offered first for the next.
+# game: the game last begun (shared_engine/games.py), whose ways to begin New game lists first.
 # addr: the display's I2C address where the module is not at the board's (0x3D); board and addr
 # take effect at the next boot.
 DEFAULTS = {
@@ -24,6 +25,7 @@ DEFAULTS = {
     "battles": "bp",
     "attack": False,
     "solo": "CP",
+    "game": "the-great-war",
     "addr": None,
 }
 CHECKS = {
@@ -35,6 +37,7 @@ CHECKS = {
     "battles": lambda v: v in ("bp", "winner"),
     "attack": lambda v: v is True or v is False,
     "solo": lambda v: v in ("CP", "EA"),
+    "game": lambda v: v in ("the-great-war", "the-war"),
     "addr": lambda v: v is None or v in (0x3C, 0x3D),
 }
 AT_BOOT = ("board", "addr")

@@ -19,6 +19,8 @@ dropped from sys.modules and from its package, which holds it too; then it is ga
 import sys
 
 ON_MAT = (
+    "play.great_war",  # the game's own is held by the Session: let go of here, it stays
+    "play.the_war",
     "screens.widgets",
     "card_data",
     "shared_engine.guidance",

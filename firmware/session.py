@@ -111,7 +111,12 @@ class Session:
             self.warn("Flash full (%s): pull games with the host, then delete some" % e)
             return False
         self.game = game
-        self.play = play.of(game)
+        was, self.play = self.play, play.of(game)
+        if was is not None and was.GAME != self.play.GAME:  # the other game's code goes
+            from lazy import drop
+
+            for name in was.CODE:
+                drop(name)
         self.journal = journal
         self.pulled = False
         self.joined = set()

@@ -34,6 +34,14 @@ class GameCore(ActionList):
         d["v"] = SCHEMA_VERSION
         return d
 
+    def summary(self):
+        """The end in a line for the history list: "CP by 15, Moral", or None while playing."""
+        result = self.state.result
+        if result is None:
+            return None
+        _, winner, margin, level = result
+        return "%s by %d, %s" % (winner, margin, level) if winner else "Draw"
+
     def reminders(self):
         from .guidance import reminders  # texts load only when a screen wants them
 

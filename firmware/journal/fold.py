@@ -14,12 +14,8 @@ from journal.lines import json_bytes, line, record_bytes, remove_quietly
 
 
 def summary(game):
-    """One line for the history list: "CP by 15, Moral", or None while playing."""
-    result = game.state.result
-    if result is None:
-        return None
-    _, winner, margin, level = result
-    return "%s by %d, %s" % (winner, margin, level) if winner else "Draw"
+    """One line for the history list ("CP by 15, Moral"; "P1 won, round 5"), or None while playing."""
+    return game.summary()
 
 
 def log_records(game):

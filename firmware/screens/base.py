@@ -6,10 +6,10 @@ screens/widgets.py, loaded with the screens that use them: the mat needs none.
 
 import gfx
 
-from shared_engine.actions import BP_MAX
+NUMBER_MAX = 999  # an entry's number at most: far above any real one (the engine's BP_MAX too)
 
 
-def count(ui, button, value, y, scale, low=0, high=BP_MAX):
+def count(ui, button, value, y, scale, low=0, high=NUMBER_MAX):
     """UP/DOWN by one on a big number centred at row y, wrapping round between low and high.
 
     Every number entry counts so, and draws its number as number() does: a

@@ -6,8 +6,7 @@ Loaded with the screens that use them, and dropped with them back on the mat
 
 import gfx
 
-from screens.base import Screen, count, number
-from shared_engine.actions import BP_MAX
+from screens.base import NUMBER_MAX, Screen, count, number
 
 
 class ListScreen(Screen):
@@ -73,7 +72,7 @@ class NumberEntry(Screen):
     NUMBER_Y = 24
     repeat = ("UP", "DOWN")
 
-    def __init__(self, ui, title, prompt, value=0, low=0, high=BP_MAX, done=None):
+    def __init__(self, ui, title, prompt, value=0, low=0, high=NUMBER_MAX, done=None):
         super().__init__(ui)
         self.title = title
         self.prompt = prompt

@@ -26,3 +26,8 @@ class WarCore(ActionList):
         d = self.state.to_dict()
         d["v"] = SCHEMA_VERSION
         return d
+
+    def summary(self):
+        """The end in a line for the history list: "P1 won, round 5", or None while playing."""
+        state = self.state
+        return None if state.winner is None else "%s won, round %d" % (state.winner, state.turn)

@@ -1,0 +1,151 @@
+"""The War at the device, pressed through the buttons as two players at the table do.
+
+The rules' sections are cited by their headings (the rules file numbers none): Main Part,
+Re-draw rule, Turn scheme, Attacking opponent's deck, Winning and losing.
+"""
+
+import sys
+
+from tests.firmware import rig
+from tests.firmware.table import Table
+
+GW_CODE = ("screens.mat", "play.great_war", "shared_engine.game_core", "shared_engine.rules", "shared_engine.actions")
+
+
+def _new_war(table, deck=None):
+    """Menu, New game, The War's rows (after The Great War's, unless The War was last begun)."""
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")  # New game
+    assert table.screen() == "new"
+    while _chosen(table) != "The War":
+        table.press("DOWN")
+    if deck is not None:
+        table.press("DOWN")  # "War deck size"
+        table.press("OK")
+        table.enter(deck)
+        table.press("OK")
+        table.press("UP")
+    table.press("OK")
+    assert table.screen() == "war-mat", table.text()
+
+
+def _chosen(table):
+    """The label of the list's chosen row (drawn dark on a lit bar)."""
+    screen = table.ui.top()
+    return screen.items()[screen.index][0]
+
+
+def test_the_war_main_part_new_game_offers_the_war_and_its_mat_shows_both_decks_of_53():
+    table = Table.fresh()
+    _new_war(table)
+    state = table.state()
+    assert state["game"] == "the-war" and state["decks"] == {"P1": 53, "P2": 53} and state["phase"] == "hands"
+    assert "53" in table.text() and table.status() == "OK start ^redraw"
+    assert table.ui.settings["game"] == "the-war"  # remembered: New game lists The War first now
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")
+    assert table.text().split(" ")[2:4] == ["The", "War"], table.text()  # after the title bar
+    rig.unmount()
+
+
+def test_the_war_re_draw_rule_on_the_device_a_hand_with_one_resource_redraws_6():
+    table = Table.fresh()
+    _new_war(table)
+    table.press("UP")  # "OK start ^redraw"
+    assert table.screen() == "redraw"
+    table.presses("DOWN", 3)  # P1 all/none: 7, P1 one res.: 6, P2 all/none: 7, P2 one res.: 6
+    table.press("OK")
+    assert table.screen() == "war-mat" and table.state()["decks"] == {"P1": 53, "P2": 54}
+    assert table.state()["redraws"] == {"P1": 0, "P2": 1}
+    rig.unmount()
+
+
+def test_the_war_a_whole_short_game_turn_by_turn_ends_when_a_player_cannot_draw_2():
+    table = Table.fresh()
+    _new_war(table, deck=20)  # 13 cards after each starting hand
+    assert table.state()["decks"] == {"P1": 13, "P2": 13}
+    table.press("OK")  # the hands kept: P1's first turn draws 1 (Turn scheme 2)
+    expected = {"P1": 12, "P2": 13}
+    assert table.state()["decks"] == expected and table.status() == "OK end ^hit P2"
+    # each turn: the player hits the other deck once, then ends the turn; the next draws 2
+    hits = [("P1", 3), ("P2", 4), ("P1", 2), ("P2", 5)]
+    presses = []
+    for player, n in hits:
+        assert table.state()["player"] == player
+        count = 0
+        table.press("UP")  # "^hit": the deck attack's number, opening at the last one's
+        count += 1
+        assert table.screen() == "deck-change"
+        start = table.number()
+        step = "UP" if n >= start else "DOWN"
+        for _ in range(abs(n - start)):
+            table.press(step)
+            count += 1
+        table.press("OK")
+        count += 1
+        other = "P2" if player == "P1" else "P1"
+        expected[other] -= n
+        assert table.state()["decks"] == expected, (player, n, table.state()["decks"])
+        table.press("OK")  # "OK end": the turn ends, the next player draws 2
+        count += 1
+        presses.append(count)
+        if table.state()["phase"] == "over":
+            break
+        expected[other] -= 2
+        assert table.state()["decks"] == expected and table.state()["player"] == other
+    # P1's deck: 12 - 4 - 2 - 5 = 1 at the end of P2's second turn: P1 cannot draw 2 (Winning and losing)
+    state = table.state()
+    assert state["phase"] == "over"
+    assert state["end"] == {"winner": "P2", "loser": "P1", "turn": 3, "decks": {"P1": 1, "P2": 4}}
+    assert table.screen() == "war-over" and "P2 WINS" in table.text() and "P1 can't draw 2" in table.text()
+    assert "round 3" in table.text() and "P1 1  P2 4 left" in table.text()
+    assert max(presses) <= 6, presses  # a turn with one deck attack (issue 44 item 10)
+    rig.unmount()
+
+
+def test_the_war_an_undo_takes_back_the_turns_end_and_its_draw():
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")  # start
+    table.press("OK")  # P1 ends: P2 draws 2
+    assert table.state()["player"] == "P2" and table.state()["decks"] == {"P1": 52, "P2": 51}
+    table.hold("BACK")
+    assert table.state()["player"] == "P1" and table.state()["decks"] == {"P1": 52, "P2": 53}
+    assert "Undone: end of turn" in table.text(), table.text()
+    rig.unmount()
+
+
+def test_the_war_the_great_wars_code_is_not_on_the_heap_while_the_war_is_played():
+    table = Table.fresh()
+    _new_war(table)  # from The Great War's basic game, as a fresh device boots
+    table.press("OK")
+    table.press("UP")
+    table.press("OK")
+    table.press("OK")
+    assert table.screen() == "war-mat"
+    table.run(1500)  # a pause on the mat: what the screens loaded goes
+    loaded = [name for name in GW_CODE if name in sys.modules]
+    assert loaded == [], loaded
+    for name in GW_CODE:  # and a device that boots into The War never loads it
+        sys.modules.pop(name, None)
+    again = table.restart()
+    again.press("UP")
+    again.press("OK")
+    again.run(1500)
+    loaded = [name for name in GW_CODE if name in sys.modules]
+    assert loaded == [], loaded
+    rig.unmount()
+
+
+def test_the_war_a_restart_resumes_the_war_where_it_stood():
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")
+    table.press("UP")
+    table.press("OK")  # P1 hits P2's deck for 2
+    again = table.restart()
+    assert again.screen() == "war-mat" and again.state()["decks"] == {"P1": 52, "P2": 51}
+    assert again.status() == "OK end ^hit P2"
+    rig.unmount()
