@@ -312,13 +312,14 @@ def import_(ctx: click.Context, files: tuple[pathlib.Path, ...]) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="the list as JSON, one object per game")
+@click.option("--game", "which", type=click.Choice(["the-great-war", "the-war"]), help="only the games of this game")
 @archive_option
 @click.pass_context
-def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
+def games(ctx: click.Context, game: str | None, as_json: bool, which: str | None) -> None:
     """List archived games, or show one (GAME is its id, e.g. g0003, or DEVICE/g0003)."""
     store = _store(ctx, readonly=True)
     if game is None:
-        rows = store.games()
+        rows = [g for g in store.games() if which is None or g.game == which]
         if as_json:
             import json
 
@@ -327,7 +328,10 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
             click.echo(json.dumps(table_rows(rows), indent=2))
             return
         if not rows:
-            click.echo("no games yet: run `adjutant pull` with the device connected")
+            if which:
+                click.echo(f"no games of {which} in the archive")
+            else:
+                click.echo("no games yet: run `adjutant pull` with the device connected")
             return
         from adjutant.export.when import played
 
@@ -336,13 +340,21 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
         dates = [played(g) for g in rows]
         for g, when in zip(rows, dates):
             day = f"{when.start:%Y-%m-%d}{'~' if when.estimated else ''}" if when.known else "?"
-            result = (f"{g.winner} by {g.margin} {g.level}" if g.winner else "draw") if g.over else "in progress"
-            total = "" if g.cp is None else f"{g.cp}-{g.ea}"
-            mode = f"solo {g.solo}" if g.solo else g.kind
+            if g.game == "the-war":  # the decks left, P1's then P2's
+                from adjutant.export.the_war import decks_left
+
+                result = f"{g.winner} won" if g.over else "in progress"
+                total, mode = decks_left(g), "war"
+            else:
+                result = (f"{g.winner} by {g.margin} {g.level}" if g.winner else "draw") if g.over else "in progress"
+                total = "" if g.cp is None else f"{g.cp}-{g.ea}"
+                mode = f"solo {g.solo}" if g.solo else g.kind
             name = g.name if len(g.name) <= 15 else g.name[:14] + "\u2026"
             click.echo(f"{g.key:<15}{day:<12}{name:<16}{mode:<9}{result:<20}{total}".rstrip())
         if any(when.estimated for when in dates):
             click.echo("~: dated from the device's uptime; ?: played before a restart, not dated")
+        if any(g.game == "the-war" for g in rows):
+            click.echo("war: The War; its CP-EA column holds the decks left, P1's then P2's")
         return
     from adjutant.export.timeline import battle_shown, game_of, turns
     from adjutant.export.when import played, pulled, stamp
@@ -350,6 +362,12 @@ def games(ctx: click.Context, game: str | None, as_json: bool) -> None:
     g = store.find(game)
     click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {stamp(pulled(g))}")
     click.echo(f"  {played(g).describe()}")
+    if g.game == "the-war":
+        from adjutant.export.the_war import story_lines
+
+        for line in story_lines(g):
+            click.echo(f"  {line}")
+        return
     for t in turns(g):
         won = f"{t.winner} +{t.captured}" if t.winner and t.captured is not None else t.winner or ""
         totals = f"CP {t.total_cp:>3}  EA {t.total_ea:>3}"
@@ -419,6 +437,15 @@ def export(
         raise click.UsageError(str(e)) from e
     store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
+    # The War's games have their own record, which `games` shows; the export formats are The
+    # Great War's turn track: its games go, and this says so.
+    other = [g for g in chosen if g.game != "the-great-war"]
+    if other:
+        chosen = [g for g in chosen if g.game == "the-great-war"]
+        left = ", ".join(g.key for g in other)
+        click.echo(f"adjutant: not exported, The War's games ({left}): see `adjutant games ID`", err=True)
+        if not chosen:
+            raise AdjutantError("no The Great War games to export")
     if not chosen:
         raise AdjutantError("no games to export: run `adjutant pull` first")
     players.record(store, chosen, names)

@@ -62,5 +62,9 @@ def import_file(store: Store, path: pathlib.Path, result: Imported) -> str:
     stored = summarize(dev, gid, sha, log, game, data.get("t"))
     store.put(stored, cursor=False)
     (result.updated if had else result.new).append(gid)
-    score = f"CP {stored.cp} - EA {stored.ea}" if stored.over else f"turn {game.state.turn}, not over"
+    if stored.game == "the-war":
+        decks = game.state.decks
+        score = f"{stored.winner} won, decks P1 {decks['P1']} - P2 {decks['P2']}" if stored.over else "not over"
+    else:
+        score = f"CP {stored.cp} - EA {stored.ea}" if stored.over else f"turn {game.state.turn}, not over"
     return f"{path.name}: {gid} {'updated' if had else 'imported'} ({stored.name}, {score})"

@@ -25,14 +25,14 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from adjutant.errors import DeviceRefused, InvalidData
 from adjutant.link.client import Device
 from adjutant.store import Store, StoredGame, _now
 from shared_engine import frames
-from shared_engine.actions import to_record
 from shared_engine.errors import GameError
-from shared_engine.game import Game
+from shared_engine.games import NAMES, THE_WAR, core, of_header
 from shared_engine.log import decode_compact, encode
 
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
@@ -56,26 +56,29 @@ class PullResult:
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
-def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Game]:
-    """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed)."""
-    actions = []
+def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Any]:
+    """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed).
+    The header names the game (shared_engine/games.py): its records are read by that game's schema."""
+    game: Any = None
     for number, text in enumerate(compact_lines, 1):
         try:
-            actions.append(decode_compact(text, f"record {number}"))
+            action = decode_compact(text, f"record {number}", game)
         except GameError as e:
             raise InvalidData(f"{e} (from the device)") from e
-    if not actions:
+        try:
+            if game is None:
+                game = core(action)
+            else:
+                game.apply(action)
+        except GameError as e:
+            raise InvalidData(f"the records do not replay: {e}") from e
+    if game is None:
         raise InvalidData("the device sent no records")
-    try:
-        game = Game(actions[0])
-        for action in actions[1:]:
-            game.apply(action)
-    except GameError as e:
-        raise InvalidData(f"the records do not replay: {e}") from e
-    log = "".join(_CANONICAL.encode(to_record(a)) + "\n" for a in actions)
+    records = [game.header, *game.actions]
+    log = "".join(_CANONICAL.encode(game.schema.to_record(a)) + "\n" for a in records)
     if sha is not None and hashlib.sha256(log.encode()).hexdigest() != sha:
         # The C encoder differs from the engine's only on exotic escapes; the engine decides.
-        log = "".join(encode(a) + "\n" for a in actions)
+        log = "".join(encode(a, game) + "\n" for a in records)
     return log, game
 
 
@@ -84,12 +87,16 @@ def sent_digest(compact_lines: list[str]) -> str:
     return hashlib.sha256("".join(line + "\n" for line in compact_lines).encode()).hexdigest()
 
 
-def summarize(dev: str, gid: str, sha: str, log: str, game: Game, times: list | None = None) -> StoredGame:
+def summarize(dev: str, gid: str, sha: str, log: str, game: Any, times: list | None = None) -> StoredGame:
     state = game.state
     winner = margin = level = cp = ea = None
-    if state.result is not None:
-        totals, winner, margin, level = state.result
-        cp, ea = totals["CP"], totals["EA"]
+    if of_header(game.header[0]) == THE_WAR:
+        name, winner = NAMES[THE_WAR], state.winner
+    else:
+        name = state.name
+        if state.result is not None:
+            totals, winner, margin, level = state.result
+            cp, ea = totals["CP"], totals["EA"]
     return StoredGame(
         dev=dev,
         gid=gid,
@@ -97,7 +104,7 @@ def summarize(dev: str, gid: str, sha: str, log: str, game: Game, times: list | 
         log=log,
         records=1 + len(game.actions),
         over=state.phase == "over",
-        name=state.name,
+        name=name,
         winner=winner,
         margin=margin,
         level=level,

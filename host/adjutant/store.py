@@ -138,6 +138,14 @@ class StoredGame:
         return json.loads(self.log.split("\n", 1)[0])
 
     @property
+    def game(self) -> str:
+        """Which game the log holds, by its header (shared_engine/games.py): every log made before
+        there was a second game is The Great War's."""
+        from shared_engine.games import GREAT_WAR, of_header
+
+        return of_header(self.header.get("a")) or GREAT_WAR
+
+    @property
     def solo(self) -> str | None:
         """The side the player took in a solitaire game (its log's second record), else None."""
         lines = self.log.split("\n", 2)
@@ -147,7 +155,9 @@ class StoredGame:
 
     @property
     def kind(self) -> str:
-        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4)."""
+        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4); "the-war"."""
+        if self.game != "the-great-war":
+            return self.game
         if self.solo:
             return "solitaire"
         header = self.header
@@ -158,6 +168,9 @@ class StoredGame:
     def mode(self) -> str:
         """The kind with what sets it apart: the player's side, or the scenario's name and turns."""
         kind = self.kind
+        if kind == "the-war":
+            header = self.header
+            return f"The War ({header.get('deck')}-card decks, {header.get('first')} first)"
         if kind == "solitaire":
             return f"solitaire ({self.solo})"
         if kind == "scenario":

@@ -52,6 +52,8 @@ def _game_cells(g: StoredGame) -> list:
     start = when.start.isoformat() if when.known else None
     end = when.end.isoformat() if when.end else None
     cells = [g.dev, g.gid, g.name, g.mode, int(g.over), g.winner, g.margin, g.level, g.cp, g.ea, g.pulled_at]
+    if g.game != "the-great-war":  # no hands in hand, no ending but the decks' (the game's own record)
+        return cells + [start, end, None, int(when.estimated), None, None]
     state = game_of(g).state
     hands = state.in_hand or {}  # BP of Nationality cards in hand at the end (3.2)
     return cells + [start, end, ended_by(state.end), int(when.estimated), hands.get("CP"), hands.get("EA")]
@@ -74,7 +76,16 @@ def _game_dict(g: StoredGame) -> dict:
 
 def rows(games: list[StoredGame]) -> list[dict]:
     """One object per game, as `adjutant games --json` lists them (no log, no turns)."""
-    return [_game_dict(g) | {"kind": g.kind} for g in games]
+    return [_game_dict(g) | {"kind": g.kind} | _own(g) for g in games]
+
+
+def _own(g: StoredGame) -> dict:
+    """What a game other than The Great War adds to its row: The War's decks left."""
+    if g.game != "the-war":
+        return {}
+    from adjutant.export.the_war import replayed
+
+    return {"decks": dict(replayed(g).state.decks)}
 
 
 def to_csv(games: list[StoredGame]) -> str:

@@ -1,0 +1,87 @@
+"""The War's games at the desk: imported (as pull receives them), listed, shown, filtered, and
+kept out of The Great War's export formats with a word; older archives and logs unchanged."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import pathlib
+import subprocess
+import sys
+
+from shared_engine.log import encode_compact
+from shared_engine.the_war.actions import make
+
+# A short game of 20-card decks: P1 hits P2's deck 3 times, P2 hits P1's twice; P1 runs out.
+PLAY = [
+    make("the-war", 20, "P1"),
+    make("redraw", "P2", 6),
+    make("start"),
+    make("attack", "P1", 3, "unit"),
+    make("end"),
+    make("attack", "P2", 5, "bomber"),
+    make("end"),
+    make("attack", "P1", 2, None),
+    make("end"),
+    make("attack", "P2", 4, "artillery"),
+    make("end"),
+]
+
+
+def saved(path: pathlib.Path, actions: list = PLAY, gid: str = "g0004") -> pathlib.Path:
+    records = [encode_compact(a) for a in actions]
+    sha = hashlib.sha256("".join(r + "\n" for r in records).encode()).hexdigest()
+    data = {"adjutant-game": 1, "dev": "4144534a-1a2b3c4d", "gid": gid, "sha": sha, "board": "phone"}
+    data |= {"fw": "0.5.0", "t": [1790000000, 1790002400, 0], "records": records}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def adjutant(archive: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--db", str(archive), *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_the_war_game_is_archived_with_its_game_winner_and_both_decks(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    done = adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "war.json: g0004 imported (The War, P2 won, decks P1 1 - P2 5)" in done.stdout, done.stdout
+    listed = json.loads(adjutant(archive, "games", "--json").stdout)
+    # decks: P1 13 -1 (first draw) -5 -2 (draw) -4 = 1 at the end of P2's turn 2: P1 cannot draw 2
+    assert len(listed) == 1
+    row = listed[0]
+    assert row["kind"] == "the-war" and row["name"] == "The War" and row["winner"] == "P2" and row["over"] is True
+    assert row["decks"] == {"P1": 1, "P2": 14 - 3 - 2 - 2 - 2}
+    table = adjutant(archive, "games").stdout
+    assert "The War" in table and "war" in table and "P2 won" in table and "1-5" in table
+
+
+def test_games_id_tells_the_war_turn_by_turn_and_the_filter_keeps_a_game_to_its_own(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    shown = adjutant(archive, "games", "g0004").stdout
+    assert "decks of 20; starting hands P1 7, P2 6" in shown and "P2 re-drew 1 time(s)" in shown
+    assert "round  1  P1  drew 1  hits P2's deck: 3 (unit)" in shown
+    assert "round  2  P2  drew 2  hits P1's deck: 4 (artillery)" in shown
+    assert "result: P2 wins in round 3: P1 could not draw 2" in shown
+    assert "g0004" not in adjutant(archive, "games", "--game", "the-great-war").stdout
+    assert "g0004" in adjutant(archive, "games", "--game", "the-war").stdout
+
+
+def test_the_great_wars_export_formats_leave_the_war_out_and_say_so(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    done = adjutant(archive, "export", "--format", "csv")
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "not exported, The War's games (4144534a/g0004)" in done.stderr
+    assert "no The Great War games to export" in done.stderr
+
+
+def test_a_the_war_log_with_a_great_war_record_in_it_is_refused_in_one_line(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    bad = saved(tmp_path / "bad.json", PLAY[:3] + [("capture", 3, None)])
+    done = adjutant(archive, "import", str(bad))
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "record 4" in done.stderr and "not an action of 2 values" in done.stderr, done.stderr
