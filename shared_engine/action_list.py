@@ -62,4 +62,4 @@ class ActionList:
 
     def make(self, kind, *values):
         """An action of this game, checked as its record would be (its actions module's make)."""
-        return self.schema.make(kind, *values)
+        return self.schema.make(kind, *values)  # type: ignore[attr-defined]  # each game's core names its schema

@@ -31,9 +31,9 @@ def core(header, cards=None):
 def records(kind):
     """The module of records (from_record, to_record, make, SPECS) of the game a header kind opens."""
     if of_header(kind) == THE_WAR:
-        from .the_war import actions
+        from .the_war import actions as war_actions
 
-        return actions
+        return war_actions
     from . import actions
 
     return actions

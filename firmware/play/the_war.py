@@ -92,5 +92,5 @@ def new_game_rows(screen):
     return [
         ("The War", "%dc" % screen.war_deck, start),
         ("War deck size", str(screen.war_deck), ask_deck),
-        ("War 1st player", screen.war_first, flip),
+        ("War first", screen.war_first, flip),
     ]

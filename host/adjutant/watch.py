@@ -9,6 +9,8 @@ from adjutant.link.client import Device
 
 def describe(body: dict) -> str:
     s = body["state"]
+    if s.get("game") == "the-war":
+        return _war_line(body)
     captured = s["captured"]
     line = (
         f"{body.get('gid')}  turn {s['turn']}/{s['turns']}  phase {s['phase']:<8} "
@@ -39,6 +41,8 @@ PHASES = {
 def say(event: dict, before: dict | None) -> str:
     """One event as a player would say it: "turn 3: d6 = 5 (Mutiny: both discard 1)"."""
     s = event["state"]
+    if s.get("game") == "the-war":
+        return _war_say(event, before)
     kind = event.get("a")
     turn = (s.get("track") or [{}])[-1]
     at = f"turn {s['turn']}: "
@@ -81,7 +85,7 @@ def _passed_through(event: dict) -> bool:
     """The draw or end of the last turn: by the ruling the device goes on to counting hands at once
     (unless the table draws after the last turn too), in the same press."""
     s = event["state"]
-    return event.get("a") == "next" and s["phase"] in ("draw", "flip") and s["turn"] >= s["turns"]
+    return event.get("a") == "next" and s["phase"] in ("draw", "flip") and s["turn"] >= s.get("turns", 0)
 
 
 def follow(
@@ -122,3 +126,46 @@ def follow(
         except Exception:
             pass
     return shown
+
+
+def _war_line(body: dict) -> str:
+    """The War's state in a line: whose turn, the round, both decks, the end."""
+    s = body["state"]
+    decks = s["decks"]
+    line = f"{body.get('gid')}  The War  round {s['turn']}  {s['player']} to play"
+    line += f"  decks P1 {decks['P1']} P2 {decks['P2']}"
+    if s.get("end"):
+        line += f"  over: {s['end']['winner']} wins"
+    return (f"{body['a']:<8}" + line) if body.get("a") else line
+
+
+WAR_EVENTS = {"attack": "{p}'s deck hit: {n}", "discard": "{p} discards {n} of the deck", "draw": "{p} draws {n} more"}
+
+
+def _war_say(event: dict, before: dict | None) -> str:
+    """One The War event as a player would say it: "round 2: P1 hits P2's deck: 3 (P2 has 41)"."""
+    s = event["state"]
+    kind = event.get("a")
+    decks = s["decks"]
+    at = f"round {s['turn']}: "
+    turn = (s.get("track") or [{}])[-1]
+    if kind == "end" and s.get("end"):
+        end = s["end"]
+        return f"game over: {end['loser']} cannot draw 2; {end['winner']} wins in round {end['turn']}"
+    if kind == "end":
+        return f"{at}{s['player']}'s turn: draws {turn.get('drew')} (deck {decks[s['player']]})"
+    if kind in ("attack", "discard", "draw") and turn.get("events"):
+        e = turn["events"][-1]
+        words = WAR_EVENTS
+        weapon = f" ({e['with']})" if e.get("with") else ""
+        return f"{at}" + words[kind].format(p=e["player"], n=e["n"]) + f"{weapon} (deck {decks[e['player']]})"
+    if kind == "start":
+        return f"round 1: {s['player']} moves first and draws 1"
+    if kind == "redraw":
+        hands = s["hands"]
+        return f"starting hands re-drawn: P1 {hands['P1']}, P2 {hands['P2']} (decks {decks['P1']}, {decks['P2']})"
+    if kind == "the-war" or before is None or before.get("gid") != event.get("gid"):
+        return f"new game: The War, decks of {s['deck']}, {s['first']} first"
+    if kind in ("undo", "redo"):
+        return f"{kind}: now {at}{s['player']} to play (decks P1 {decks['P1']}, P2 {decks['P2']})"
+    return f"{at}{kind}"

@@ -66,7 +66,7 @@ def says(cost, have, red=(0, 0, 0)):
     spent, made = plan
     line = "Pay " + " ".join("%d%s" % (n, TYPES[t]) for t, n in enumerate(spent) if n)
     if made:
-        counts = {}
+        counts = {}  # type: dict
         for t, _ in made:
             counts[t] = counts.get(t, 0) + 1
         line += " (" + ", ".join("%d %s made" % (counts[t], t) for t in TYPES if t in counts) + ")"

@@ -87,3 +87,19 @@ def test_watch_a_solitaire_game_ends_with_its_final_score_line() -> None:
         game.next_phase()
     event = {"a": "next", "gid": "g0001", "state": game.state_dict()}
     assert say(event, before) == "game over: CP 0, EA 14: EA"  # Step 15: the captured BP alone
+
+
+def test_watch_narrates_the_war_turn_by_turn_with_both_decks(tmp_path: pathlib.Path) -> None:
+    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
+        dev.wait(300)
+        # Menu, New game, past The Great War's seven ways to begin, The War (60-card decks)
+        for button in ["BACK"] + ["DOWN"] * 3 + ["OK"] + ["DOWN"] * 7 + ["OK"]:
+            dev.hold(button, 80)
+            dev.wait(150)
+        seen = _watched(dev, [("OK", 80), ("UP", 80), ("OK", 80), ("OK", 80)])  # start; hit 2; end
+    assert seen[0].endswith("The War  round 0  P1 to play  decks P1 53 P2 53"), seen[0]
+    assert seen[1:] == [
+        "round 1: P1 moves first and draws 1",
+        "round 1: P2's deck hit: 2 (deck 51)",
+        "round 1: P2's turn: draws 2 (deck 49)",
+    ], seen

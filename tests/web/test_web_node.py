@@ -131,3 +131,28 @@ def test_issue_43_item_11_the_page_reads_every_frame_of_a_game_in_the_words_the_
     # the mat's first step, a number's entry, the d6's next step, the end's question
     for expected in [("OK", "roll d6"), ("UP", "more"), ("OK", "enter"), ("UP", "set"), ("DOWN", "set")]:
         assert expected in said, sorted(said)
+
+
+def test_issue_44_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Path) -> None:
+    """New game, The War, and two turns with a deck attack, on the page's device: the same
+    firmware, the same store."""
+    dist = built(tmp_path)
+    tap = 80
+    new_war = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 7 + [["OK", tap]]
+    turns = [new_war, [["OK", tap]], [["UP", tap], ["UP", tap], ["OK", tap], ["OK", tap]]]
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
+    assert played[0]["game"] == "the-war" and played[0]["decks"] == {"P1": 53, "P2": 53}
+    assert played[1]["phase"] == "play" and played[1]["decks"] == {"P1": 52, "P2": 53}, played[1]
+    # P1 hits P2's deck for 3 (the entry opens at 2, one UP), then ends: P2 draws 2
+    assert played[2]["decks"] == {"P1": 52, "P2": 48} and played[2]["player"] == "P2"
+    assert end["store_differs"] == [], end

@@ -8,6 +8,7 @@ firmware's loop on the port's asyncio and returns: the browser runs the loop.
 """
 
 import builtins
+import io
 import os as _os
 import random
 import sys
@@ -38,8 +39,9 @@ def _touched(path):
         WRITTEN.add(name)
 
 
-class _Writing:
-    """A file open for writing: each write, flush and close marks it written."""
+class _Writing(io.IOBase):
+    """A file open for writing: each write, flush and close marks it written. A stream (io.IOBase)
+    as the file is, so that what writes to one in C (json.dump) writes to this too."""
 
     def __init__(self, f, path):
         self._f, self._path = f, path
@@ -48,6 +50,9 @@ class _Writing:
     def write(self, data):
         _touched(self._path)
         return self._f.write(data)
+
+    def readinto(self, buf):
+        return self._f.readinto(buf)
 
     def flush(self):
         _touched(self._path)
@@ -261,7 +266,7 @@ def bgstats_link(start, end, estimated, stamp, play_date):
 
     session = UI[-1].session
     state = session.game.state
-    if state.result is None:
+    if session.play.GAME != "the-great-war" or state.result is None:  # BG Stats links The Great War's
         return ""
     totals, winner, margin, level = state.result
     minutes = bgstats.minutes(start, end) if end else None
