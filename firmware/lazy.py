@@ -21,6 +21,8 @@ import sys
 ON_MAT = (
     "play.great_war",  # the game's own is held by the Session: let go of here, it stays
     "play.the_war",
+    "screens.gw_rows",  # each game's menu and New game rows
+    "screens.war_rows",
     "screens.widgets",
     "card_data",
     "shared_engine.guidance",

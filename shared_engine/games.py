@@ -37,33 +37,3 @@ def records(kind):
     from . import actions
 
     return actions
-
-
-def replay(actions, cards=None):
-    """A game from its actions, its header first: the core of the game the header names."""
-    game = None
-    for action in actions:
-        if game is None:
-            game = core(action, cards)
-        else:
-            game.apply(action)
-    return game
-
-
-def from_lines(lines, cards=None):
-    """Replay a log of any game (its text, or its lines): GameError names the line at fault."""
-    from .errors import GameError
-    from .log import numbered_actions
-
-    game = None
-    for number, action in numbered_actions(lines):
-        try:
-            if game is None:
-                game = core(action, cards)
-            else:
-                game.apply(action)
-        except GameError as e:
-            raise GameError("line %d: %s" % (number, e))
-    if game is None:
-        raise GameError("a game log needs at least its header record")
-    return game

@@ -34,6 +34,13 @@ PAGE = ("index.html", "app.js", "device.js", "panel_words.js", "store.js", "mani
 # The install sheet's pictures (web/screenshots.py takes them): fetched by the browser's install
 # UI only, so not in the offline copy that a first visit downloads.
 SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
+# What a board gets and the page never loads, left out of the download: the names a board takes
+# in at boot so that its heap's name pools open while it is whole (runtime.py boots without
+# them, as from a checkout: the page's 1 MB heap does not fragment so), and the link's requests
+# that only a host sends over the serial port, which the page has not (the card data's upload,
+# the settings); and the engine's class for the host and scripts (a method per action, the log
+# as text), which the device never loads.
+NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/game.mpy")
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
 
@@ -86,9 +93,12 @@ def build(out: pathlib.Path = DIST) -> str:
         if (WEB / "src" / name).exists():  # (web/screenshots.py builds the page to take them)
             shutil.copy(WEB / "src" / name, out / name)
     (out / "mp").mkdir()
-    for name in ("micropython.mjs", "micropython.wasm"):
-        shutil.copy(PACKAGE / name, out / "mp" / name)
+    shutil.copy(PACKAGE / "micropython.wasm", out / "mp" / "micropython.wasm")
+    # the port's loader, as the npm package ships it, minified as the page's scripts are (3.7 KB less)
+    (out / "mp/micropython.mjs").write_text(minified((PACKAGE / "micropython.mjs").read_text(), "micropython.mjs"))
     deploy_build(ROOT, out / "fw")  # .mpy, as a board gets it
+    for name in NOT_ON_THE_PAGE:
+        (out / "fw" / name).unlink()
     (out / "dev_py").mkdir()
     for path in BOARD:  # compiled as the firmware is: no comments or docstrings to download
         compile_module(path, out / "dev_py" / path.with_suffix(".mpy").name, path.name)

@@ -18,7 +18,7 @@ class Menu(ListScreen):
     def items(self):
         ui = self.ui
         game = ui.session.game
-        return ui.session.play.menu(
+        return _rows_of(ROWS[ui.session.play.GAME]).menu(
             ui,
             ("Back to game", "", ui.pop),
             ("Undo", "", ui.undo if game.actions else None),
@@ -32,14 +32,16 @@ class Menu(ListScreen):
         )
 
 
+# Each game's rows in the menu and New game: loaded with these screens, dropped on the mat.
+ROWS = {"the-great-war": "screens.gw_rows", "the-war": "screens.war_rows"}
+
+
+def _rows_of(module):
+    return __import__(module, None, None, ("menu",))
+
+
 def _rows(game, screen):
-    if game == "the-war":
-        from play import the_war
-
-        return the_war.new_game_rows(screen)
-    from play import great_war
-
-    return great_war.new_game_rows(screen)
+    return _rows_of(ROWS[game]).new_game_rows(screen)
 
 
 class NewGame(ListScreen):

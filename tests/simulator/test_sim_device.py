@@ -190,3 +190,24 @@ def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_chec
     assert shown.returncode == 0, shown.stderr
     moved = "the display answers at 0x3D, not 0x3C: set it with `adjutant settings addr=0x3D`"
     assert f"device: {moved}" in " ".join(shown.stdout.split())  # wrapped to the terminal's width
+
+
+def test_issue_44_the_war_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
+    """tests/scenarios/the-war.scn on the simulator, then `adjutant pull` and `adjutant games --json`
+    over its serial port: the game the-war, its winner and both decks."""
+    import json
+
+    from tests.cli_run import run_cli
+
+    text = (REPO / "tests/scenarios/the-war.scn").read_text()
+    text = text.replace("screenshot docs/", f"screenshot {tmp_path}/")
+    db = tmp_path / "games.sqlite3"
+    with SimDevice(tmp_path / "flash.img", seed=1, realtime=True, timeout=300) as device:  # a host talks to it
+        device.wait(300)
+        assert run(device, text, REPO) > 50
+        run_cli("pull", db=db, port=device.serial_path)
+    listed = json.loads(run_cli("games", "--json", db=db).stdout)
+    war = [g for g in listed if g["kind"] == "the-war"]
+    assert len(war) == 1 and war[0]["winner"] == "P2" and war[0]["over"] is True
+    assert war[0]["decks"] == {"P1": 1, "P2": 5}
+    assert (tmp_path / "screen-war-mat.png").read_bytes().startswith(b"\x89PNG")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjutant.store import StoredGame
-from shared_engine.games import from_lines
+from shared_engine.replay import from_lines
 
 
 def replayed(stored: StoredGame) -> Any:

@@ -140,12 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("files", nargs="+", type=pathlib.Path)
     parser.add_argument("--update", action="store_true", help="rewrite golden PNGs instead of comparing")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--flash",
+        type=pathlib.Path,
+        help="play on this flash image, made fresh, and keep it: `make sim ARGS=--flash=FILE` then shows "
+        "the games, and `adjutant pull` takes them (sim-flash.img is make sim's own)",
+    )
     args = parser.parse_args(argv)
     for path in args.files:
-        with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=args.seed) as dev:
-            dev.wait(300)
-            steps = run(dev, path.read_text(), REPO, args.update)
-            print(f"{path}: {steps} steps passed")
+        with tempfile.TemporaryDirectory() as tmp:
+            image = args.flash or pathlib.Path(tmp) / "flash.img"
+            image.unlink(missing_ok=True)  # each scenario from a fresh flash, as its first step expects
+            with SimDevice(image, seed=args.seed) as dev:
+                dev.wait(300)
+                steps = run(dev, path.read_text(), REPO, args.update)
+                print(f"{path}: {steps} steps passed" + (f"; its flash is {image}" if args.flash else ""))
     return 0
 
 
