@@ -4,8 +4,9 @@ A play module says what the Session and the UI need to know of its game and noth
 other: the moves of a press that nobody enters (carry_on), what the game's moment asks the
 players for (moment) and the screen that brings (BROUGHT), which saved actions may bring one
 (BRINGS), the game's mat, a number an entry had confirmed before the power went (reopen),
-an action in a player's words (describe). Kept small: the Session holds it all game long (its
-menu and New game rows are screens/gw_rows.py and war_rows.py, loaded with those screens). A game's screens load only through its play module,
+an action in a player's words (describe), the modules only it loads (CODE). Kept small: the
+Session holds it all game long (its menu and New game rows are screens/gw_rows.py and
+war_rows.py, loaded with those screens). A game's screens load only through its play module,
 so The Great War's code is not in the heap during The War, nor the reverse.
 """
 
