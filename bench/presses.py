@@ -29,6 +29,8 @@ merged), played the same way by the same person, as its screens ask: the d6
 screen's "OK next", the Attack card marked, OK held on to the battle, numbers
 counted from 0, the draw and the flip.
 
+Then The War's turns, each with one deck attack (WAR_HITS), as the same person plays them.
+
 The last line, for the default turns and this firmware, is exactly:
     mean presses per plain turn: winner-only W, both BP B
 """
@@ -281,6 +283,42 @@ def check(game: dict, turn: Turn, winner_only: bool, turns: int) -> None:
         raise AssertionError(f"turn {turn.number} did not move on: now turn {game['turn']}, {game['phase']}")
 
 
+# The War: each turn one deck attack, of the powers real decks hit with (a breakthrough's attack
+# power 2-4, a bomber's bombing power 3-5, heavy artillery's 1-2), then the turn's end.
+WAR_HITS = (3, 2, 4, 5, 1, 3, 2, 4, 3, 2)
+
+
+def play_the_war(code: pathlib.Path) -> list[int]:
+    """Presses per The War turn with one deck attack, as a person makes them (issue 44 item 10)."""
+    presses = []
+    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
+        dev.wait(500)
+        dev.press("BACK")  # Menu, New game, The War (not counted: once a game)
+        dev.press("DOWN", 3)
+        dev.press("OK")
+        dev.press("DOWN", 7)
+        dev.press("OK")
+        person = Person(dev)
+        person.ok("OK start")  # the hands kept
+        for hit in WAR_HITS:
+            before = dev.state()["game"]
+            count = person.presses
+            person.awake()
+            if not person.shows("^hit"):
+                raise AssertionError(f"the mat does not offer the deck attack: {dev.shown()}")
+            person.tap("UP")  # "^hit": the deck attack's number, opening at the last one's
+            person.look()
+            person.set_number(hit)
+            person.ok("OK enter")
+            person.ok("OK end")  # the turn ends; the next player draws 2
+            presses.append(person.presses - count)
+            after = dev.state()["game"]
+            target = "P2" if before["player"] == "P1" else "P1"
+            if after["decks"][target] != before["decks"][target] - hit - 2:
+                raise AssertionError(f"The War's turn did not play as meant: {before['decks']} -> {after['decks']}")
+    return presses
+
+
 def choose_winner_only(dev: SimDevice) -> None:
     """Menu, Settings, "Battles": winner (not counted: it is set once, not each turn)."""
     dev.press("BACK")  # the menu
@@ -340,6 +378,9 @@ def main() -> None:
                     print(f"  {'':<30} {ratio:.2f}x fewer presses now")
                 if battles is turns:
                     means[winner_only] = statistics.mean(plain(now.presses, len(battles)))
+    war = play_the_war(ROOT)
+    print("The War (issue 44): presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
+    print(f"  {' '.join(f'{n:>3}' for n in war)}   mean {statistics.mean(war):.2f}, most {max(war)} (target: at most 6)")
     print(f"mean presses per plain turn: winner-only {means[True]:.2f}, both BP {means[False]:.2f}")
 
 
