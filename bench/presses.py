@@ -380,7 +380,8 @@ def main() -> None:
                     means[winner_only] = statistics.mean(plain(now.presses, len(battles)))
     war = play_the_war(ROOT)
     print("The War (issue 44): presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
-    print(f"  {' '.join(f'{n:>3}' for n in war)}   mean {statistics.mean(war):.2f}, most {max(war)} (target: at most 6)")
+    cells = " ".join(f"{n:>3}" for n in war)
+    print(f"  {cells}   mean {statistics.mean(war):.2f}, most {max(war)} (target: at most 6)")
     print(f"mean presses per plain turn: winner-only {means[True]:.2f}, both BP {means[False]:.2f}")
 
 
