@@ -43,29 +43,73 @@ def _confirmed(ui):
     return top.values[0]
 
 
-def _reference():
-    """The log and the entry's confirmed number after each event, and the flash writes each event made."""
+def _reference(script=None):
+    """The log and the entry's confirmed number after each event, and the flash writes each event
+    made; and the game as it ended."""
     flash = _fresh_flash()
     ui, _ = rig.new_ui()
     boot_writes = flash.writes
     logs = [rig.logged(ui.session.game)]
     confirmed = [None]
     writes = [flash.writes]
-    for button, kind in debounced():
+    for button, kind in script or debounced():
         ui.handle(button, kind, 0)
         _pause(ui)
         logs.append(rig.logged(ui.session.game))
         confirmed.append(_confirmed(ui))
         writes.append(flash.writes)
-    assert ui.session.game.state.result[0] == expected_totals(), ui.session.game.state_dict()  # the game was played out
-    assert confirmed.count(None) < len(confirmed) - 20  # each battle and the count confirmed a first number
+    game = ui.session.game.state_dict()
     rig.unmount()
-    return boot_writes, logs, confirmed, writes
+    return boot_writes, logs, confirmed, writes, game
 
 
 def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
-    boot_writes, logs, confirmed, writes = _reference()
-    script = debounced()
+    boot_writes, logs, confirmed, writes, game = _reference()
+    assert game["end"]["final"] == expected_totals(), game  # the game was played out
+    assert confirmed.count(None) < len(confirmed) - 20  # each battle and the count confirmed a first number
+    checked, drafts = _cut_at_every_write(debounced(), boot_writes, logs, confirmed, writes)
+    assert checked > 100, checked  # a commit a press, compact records: ~114
+    # cuts while an entry stood at its second number: most battles (a commit short enough to sit in
+    # the half of its page the cut writes is whole, and the game resumes after the press)
+    assert drafts >= 8, drafts
+    print("power cut: %d writes checked, %d with an entry's first number standing" % (checked, drafts))
+
+
+def _short(button):
+    return (button, "SHORT")
+
+
+# The War from a fresh device: Menu, New game, The War of 20-card decks (from 60, DOWN held to
+# repeat would be a long script: the deck-size entry counts down 40 times), the hands kept, and
+# each turn one deck attack and the turn's end, until P1 cannot draw 2.
+THE_WAR = (
+    [_short("BACK")]
+    + [_short("DOWN")] * 3
+    + [_short("OK")]
+    + [_short("DOWN")] * 8
+    + [_short("OK")]
+    + [_short("DOWN")] * 40
+    + [_short("OK"), _short("UP"), _short("OK"), _short("OK")]
+    + [_short("UP"), _short("UP"), _short("OK"), _short("OK")]  # P1 hits 3
+    + [_short("UP"), _short("UP"), _short("OK"), _short("OK")]  # P2 hits 4
+    + [_short("UP"), _short("DOWN"), _short("DOWN"), _short("OK"), _short("OK")]  # P1 hits 2
+    + [_short("UP")]
+    + [_short("UP")] * 3
+    + [_short("OK"), _short("OK")]  # P2 hits 5: P1 keeps 1, loses
+)
+
+
+def test_the_war_a_power_cut_at_every_flash_write_resumes_at_the_same_step():
+    # issue 44 item 9: The War's log on flash as The Great War's is, a press's actions in one commit
+    boot_writes, logs, confirmed, writes, game = _reference(THE_WAR)
+    assert game["game"] == "the-war" and game["phase"] == "over", game
+    assert game["end"] == {"winner": "P2", "loser": "P1", "turn": 3, "decks": {"P1": 1, "P2": 4}}, game["end"]
+    checked, _ = _cut_at_every_write(THE_WAR, boot_writes, logs, confirmed, writes)
+    assert checked >= 10, checked
+    print("The War, power cut: %d writes checked" % checked)
+
+
+def _cut_at_every_write(script, boot_writes, logs, confirmed, writes):
     total = writes[-1]
     checked = drafts = 0
     for n in range(boot_writes + 1, total + 1, STRIDE):
@@ -105,11 +149,8 @@ def test_power_cut_at_every_flash_write_resumes_the_confirmed_game():
             drafts += 1
         checked += 1
     rig.unmount()
-    assert checked == total - boot_writes and checked > 100, checked  # a commit a press, compact records: ~114
-    # cuts while an entry stood at its second number: most battles (a commit short enough to sit in
-    # the half of its page the cut writes is whole, and the game resumes after the press)
-    assert drafts >= 8, drafts
-    print("power cut: %d writes checked, %d with an entry's first number standing" % (checked, drafts))
+    assert checked == total - boot_writes, checked
+    return checked, drafts
 
 
 class _CountingErases(rig.RamFlash):
