@@ -87,9 +87,7 @@ class Session:
 
     def new_game(self, name, turns, first):
         """A new game of The Great War: a basic game, a scenario or solitaire (1.2, 1.5)."""
-        from shared_engine.actions import make
-
-        return self.begin(make("new", name, turns, first))
+        return self.begin(__import__("shared_engine.actions").actions.make("new", name, turns, first))
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
@@ -112,11 +110,7 @@ class Session:
             return False
         self.game = game
         was, self.play = self.play, play.of(game)
-        if was is not None and was.GAME != self.play.GAME:  # the other game's code goes
-            from lazy import drop
-
-            for name in was.CODE:
-                drop(name)
+        play.let_go(was, self.play)
         self.journal = journal
         self.pulled = False
         self.joined = set()
@@ -237,6 +231,22 @@ class Session:
         """What the game's moment asks the players for (its play module's), or None: the mat is all."""
         return self.play.moment(self)
 
+    def keep_draft(self, value):
+        """An entry's first number that OK confirmed, on flash until the entry's action is made: a
+        boot opens the entry on it again (draft()). False, and a message, if it could not be kept."""
+        try:
+            if self.journal is None:
+                raise OSError("no game file")
+            self.journal.put_draft(len(self.game.actions), value)
+            return True
+        except (OSError, MemoryError) as e:
+            self._not_saved(e)
+            return False
+
+    def draft(self):
+        """The number an entry's OK confirmed before the power went, if no action came after it."""
+        return self.journal.draft(len(self.game.actions)) if self.journal is not None else None
+
     def fold_due(self):
         """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""
         journal = self.journal
@@ -262,9 +272,7 @@ class Session:
 
     def roll(self, sides, step=None):
         """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI.
-
-        The face, or None if the action was refused or not saved. A one-sided "die" is 1.
-        """
+        The face, or None if the action was refused or not saved. A one-sided "die" is 1."""
         face = 1 if sides == 1 else roll(self.random_byte, sides)
         done = self.act("roll", sides, face, "re") if step is None else self.act("ai", step, sides, face)
         return face if done else None

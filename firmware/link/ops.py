@@ -115,10 +115,7 @@ class Ops:
         session = self.session
         journal = session.journal
         if journal is not None and any(t[1] == wallclock.BOOT for t in journal.times.values()):
-            try:
-                journal.fold(session.game)
-            except OSError:
-                pass  # a full flash: the host dates it at this pull all the same
+            session.fold()  # a full flash: the host dates it at this pull all the same
 
     def state_body(self):
         return state_of(self.ui, STATE_MAX)

@@ -20,3 +20,12 @@ def of(game):
     from play import great_war
 
     return great_war
+
+
+def let_go(was, now):
+    """A game of another game began: the code only the one before loads goes (its CODE)."""
+    if was is not None and was.GAME != now.GAME:
+        from lazy import drop
+
+        for name in was.CODE:
+            drop(name)

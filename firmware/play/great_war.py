@@ -73,9 +73,64 @@ def reopen(ui):
         name = "HandsEntry"
     else:
         return
-    first = session.journal.draft(len(session.game.actions)) if session.journal is not None else None
+    first = session.draft()
     if first is not None:
         ui.push(getattr(screens, name)(ui, first))
+
+
+# -- the turn's flow through the combat rounds, which the mat and the d6 screen ask for --------
+
+
+def solo_step(state, turn):
+    """The AI's roll still due this phase of a solitaire game, as the status line says it."""
+    steps = [r[0] for r in turn.ai_rolls]
+    if state.phase == "re" and "s3" not in steps and "s11" not in steps:
+        return "OK AI hand %s" % ("3" if turn.defender != state.solo else "11")
+    if state.phase == "bonus" and "s7" not in steps:
+        # 7.13: the Defender plays first, so a player who defends plays before the AI's roll
+        return "OK AI bonus 7" if turn.defender != state.solo else "You 1st; OK AI 7"
+    return None
+
+
+def ask_no_attack(ui, then=None):
+    """Leaving Combat Round 2 with no Attack card marked: asked once, naming the G.2 exception."""
+
+    def leave():
+        if ui.session.act("next") and then is not None:
+            then()
+
+    from screens.base import Confirm
+
+    question = "No Attack card: OK only if a Joker ended the round (G.2)"
+    ui.push(Confirm(ui, question, leave))
+
+
+def marks_attack(ui):
+    """The table marks the Attacker's Attack card each turn, for the 7.10 and G.2 check (a setting)."""
+    return ui.settings["attack"]
+
+
+def straight_to_battle(ui):
+    """What the press after the d6 enters, with nothing asked in the combat rounds: "winner" (UP
+    or DOWN says who won) or "bp" (the entry of both sides' BP); None where the rounds ask for
+    something: the Attack card marked, or the solitaire AI's Bonus phase (Step 7)."""
+    if marks_attack(ui) or ui.session.game.state.solo is not None:
+        return None
+    return "winner" if ui.settings["battles"] == "winner" else "bp"
+
+
+def to_battle(ui):
+    """On through the combat rounds and the Bonus phase to Battle Resolution, stopping where asked."""
+    state = ui.session.game.state
+    while state.phase in ("cr1", "cr2", "bonus"):
+        if state.solo is not None and solo_step(state, state.current):
+            return  # the AI's Bonus phase roll is still due: the status line says so
+        if state.phase == "cr2" and not state.current.attack and marks_attack(ui):
+            ask_no_attack(ui, lambda: to_battle(ui))
+            return
+        if not ui.session.act("next"):
+            return
+        state = ui.session.game.state
 
 
 def describe(action, phase):

@@ -66,13 +66,7 @@ class TwoNumbers(Screen):
     def confirm_first(self):
         """OK on the first number: on flash before the screen moves on to the second, which
         starts at the first (a battle is seldom far from even)."""
-        session = self.session
-        try:
-            if session.journal is None:
-                raise OSError("no game file")
-            session.journal.put_draft(len(session.game.actions), self.values[0])
-        except (OSError, MemoryError) as e:
-            self.ui.warn("Not saved, so not done: %s" % e)
+        if not self.session.keep_draft(self.values[0]):
             return
         if not self.second:
             self.values[1] = self.values[0]

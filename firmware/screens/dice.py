@@ -10,9 +10,9 @@ choices before the roll come first (screens/event_card.py).
 """
 
 import gfx
+from play.great_war import straight_to_battle, to_battle
 
 from screens.base import Screen, opening_bp
-from screens.mat import straight_to_battle, to_battle
 
 
 def roll_and_show(ui):

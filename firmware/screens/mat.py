@@ -4,63 +4,14 @@ Everything a player needs at a glance, and OK does the phase's next step.
 """
 
 import gfx
+from play.great_war import ask_no_attack, marks_attack, solo_step, to_battle
 
 import screens
-from screens.base import Confirm, Screen
+from screens.base import Screen
 from shared_engine.dice import d10_face
 from shared_engine.phases import PHASE_WORDS, reshuffle_due
 
 TRACK_CELLS = 10
-
-
-def _solo_step(state, turn):
-    """The AI's roll still due this phase of a solitaire game, as the status line says it."""
-    steps = [r[0] for r in turn.ai_rolls]
-    if state.phase == "re" and "s3" not in steps and "s11" not in steps:
-        return "OK AI hand %s" % ("3" if turn.defender != state.solo else "11")
-    if state.phase == "bonus" and "s7" not in steps:
-        # 7.13: the Defender plays first, so a player who defends plays before the AI's roll
-        return "OK AI bonus 7" if turn.defender != state.solo else "You 1st; OK AI 7"
-    return None
-
-
-def ask_no_attack(ui, then=None):
-    """Leaving Combat Round 2 with no Attack card marked: asked once, naming the G.2 exception."""
-
-    def leave():
-        if ui.session.act("next") and then is not None:
-            then()
-
-    question = "No Attack card: OK only if a Joker ended the round (G.2)"
-    ui.push(Confirm(ui, question, leave))
-
-
-def marks_attack(ui):
-    """The table marks the Attacker's Attack card each turn, for the 7.10 and G.2 check (a setting)."""
-    return ui.settings["attack"]
-
-
-def straight_to_battle(ui):
-    """What the press after the d6 enters, with nothing asked in the combat rounds: "winner" (UP
-    or DOWN says who won) or "bp" (the entry of both sides' BP); None where the rounds ask for
-    something: the Attack card marked, or the solitaire AI's Bonus phase (Step 7)."""
-    if marks_attack(ui) or ui.session.game.state.solo is not None:
-        return None
-    return "winner" if ui.settings["battles"] == "winner" else "bp"
-
-
-def to_battle(ui):
-    """On through the combat rounds and the Bonus phase to Battle Resolution, stopping where asked."""
-    state = ui.session.game.state
-    while state.phase in ("cr1", "cr2", "bonus"):
-        if state.solo is not None and _solo_step(state, state.current):
-            return  # the AI's Bonus phase roll is still due: the status line says so
-        if state.phase == "cr2" and not state.current.attack and marks_attack(ui):
-            ask_no_attack(ui, lambda: to_battle(ui))
-            return
-        if not ui.session.act("next"):
-            return
-        state = ui.session.game.state
 
 
 def _asks_card(ui, turn):
@@ -122,7 +73,7 @@ class MatScreen(Screen):
     def _status(self, state, turn):
         phase = state.phase
         if state.solo is not None:
-            step = _solo_step(state, turn)
+            step = solo_step(state, turn)
             if step:
                 return step
         if phase == "re":
@@ -189,7 +140,7 @@ class MatScreen(Screen):
                 ui.session.act("attack")
         elif button == "OK":
             turn = state.current
-            if state.solo is not None and _solo_step(state, turn):
+            if state.solo is not None and solo_step(state, turn):
                 screens.roll_hand(ui) if phase == "re" else ui.push(screens.BonusPhase(ui))
             elif phase == "re" and not turn.re_rolls and turn.re_cancel is None:
                 if _asks_card(ui, turn):
