@@ -1,9 +1,12 @@
 """The names the firmware uses, taken in at boot: all of them, and room left in the pools.
 
 MicroPython keeps each name (qstr) in pools that double and are never freed: on the rp2 build
-as on the unix port, six pools hold 1,260 names, and the seventh holds 1,280 more, 7.7 KB in
-one piece on a board. Boot takes in every name the firmware uses (deploy's interned_names.mpy,
-host/adjutant/interned_names.py), so the pools open while the heap is whole.
+as on the unix port, six pools hold 1,260 names, the seventh 1,280 more (7.7 KB in one piece on
+a board), the eighth 2,560 more. Boot takes in every name the firmware uses (deploy's
+interned_names.mpy, host/adjutant/interned_names.py), so the pools open while the heap is whole.
+With a second game (The War, issue 44) the firmware passed 1,200 names on this count: the
+boards were measured again with the seventh pool open (bench/boards.py --quick: every board
+plays all three runs with 30% of its heap cut), and the room left is now the seventh pool's.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import subprocess
 import sys
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
-SIX_POOLS = 1260  # names six pools hold (20 + 40 + ... + 640), measured on both builds
+SEVEN_POOLS = 2540  # names seven pools hold (20 + 40 + ... + 1,280), measured on both builds
 ROOM = 60  # left for what a board names at run time: 1,072 of 1,260 on the rp2 build at 50568fd
 
 # What a board has built in beside the firmware: imported before the names are taken in, as
@@ -64,11 +67,11 @@ def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes
     assert counts[1] == counts[0], "importing the firmware made %d new names" % (counts[1] - counts[0])
 
 
-def test_the_firmwares_names_leave_room_in_the_six_pools_a_board_opens_for_them(tmp_path: pathlib.Path) -> None:
-    """Past 1,260 names a board opens a seventh pool at boot, 7.7 KB more of its heap for good:
+def test_the_firmwares_names_leave_room_in_the_seven_pools_a_board_opens_for_them(tmp_path: pathlib.Path) -> None:
+    """Past 2,540 names a board opens an eighth pool at boot, 15 KB more of its heap for good:
     the figures of bench/boards.py would have to be measured again and stated."""
     counts = _names_after_boot(tmp_path)
-    assert counts[0] <= SIX_POOLS - ROOM, (
-        "the firmware now has %d names, within %d of the %d that six pools hold: measure the boards "
-        "(bench/boards.py) and state the seventh pool, or name less" % (counts[0], ROOM, SIX_POOLS)
+    assert counts[0] <= SEVEN_POOLS - ROOM, (
+        "the firmware now has %d names, within %d of the %d that seven pools hold: measure the boards "
+        "(bench/boards.py) and state the eighth pool, or name less" % (counts[0], ROOM, SEVEN_POOLS)
     )
