@@ -87,7 +87,9 @@ class Session:
 
     def new_game(self, name, turns, first):
         """A new game of The Great War: a basic game, a scenario or solitaire (1.2, 1.5)."""
-        return self.begin(__import__("shared_engine.actions").actions.make("new", name, turns, first))
+        from shared_engine.actions import make
+
+        return self.begin(make("new", name, turns, first))
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
@@ -290,8 +292,7 @@ class Session:
 
     def cards_changed(self):
         """New card data is on flash: load it at the next use."""
-        self._cards = None
-        self.game.cards = None
+        self._cards = self.game.cards = None
 
 
 def _empty(game):

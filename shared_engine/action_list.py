@@ -2,10 +2,12 @@
 
 Undo drops the last action and rebuilds the state from the header; redo re-applies what undo
 dropped until a new action is taken. A game's core (GameCore for The Great War, the_war's
-WarCore) says how its state starts (_fresh_state) and how an action changes it (_change).
+WarCore) names its records' module (schema), its rules (rules.apply checks and applies an
+action) and its state's class (State, made from the header), and what its log starts with.
 """
 
 from .errors import GameError
+from .records import SCHEMA_VERSION
 
 # Room for a game's actions, made with the game while the heap is young. Grown an action at a
 # time, the list doubles, and late in a game on a board the doubled list needs a block in one
@@ -14,18 +16,28 @@ ACTIONS_ROOM = 128
 
 
 class ActionList:
-    def __init__(self, header):
+    HEADER = ""  # the kind of record a log of this game starts with
+
+    def __init__(self, header, cards=None):
+        if header[0] != self.HEADER:
+            raise GameError("a game log must start with a '%s' record, not %r" % (self.HEADER, header[0]))
         self.header = header
+        self.cards = cards
         self.actions = [None] * ACTIONS_ROOM
         del self.actions[:]  # MicroPython keeps a list's room when a slice is deleted
         self.undone = []
         self.state = self._fresh_state()
 
     def _fresh_state(self):
-        raise NotImplementedError
+        return self.State(self.header)  # type: ignore[attr-defined]  # each game's core names it
 
     def _change(self, state, action):
-        raise NotImplementedError
+        self.rules.apply(state, action)  # type: ignore[attr-defined]
+
+    def state_dict(self):
+        d = self.state.to_dict()
+        d["v"] = SCHEMA_VERSION
+        return d
 
     def apply(self, action):
         """Apply one action tuple; GameError (state unchanged) if not allowed."""

@@ -7,32 +7,16 @@ as text are Game's (game.py), for the host, scripts and tests, and take no room 
 
 from . import actions, rules
 from .action_list import ActionList
-from .actions import SCHEMA_VERSION
-from .errors import GameError
 from .state import GameState
 
 
 class GameCore(ActionList):
+    HEADER = "new"
     schema = actions  # the log's records of The Great War: their fields, make, from_record
-
-    def __init__(self, header, cards=None):
-        if header[0] != "new":
-            raise GameError("a game log must start with a 'new' record, not %r" % header[0])
-        self.cards = cards
-        ActionList.__init__(self, header)
-
-    def _fresh_state(self):
-        return GameState(self.header)
-
-    def _change(self, state, action):
-        rules.apply(state, action)
+    rules = rules
+    State = GameState
 
     # -- what the players see ----------------------------------------------
-
-    def state_dict(self):
-        d = self.state.to_dict()
-        d["v"] = SCHEMA_VERSION
-        return d
 
     def summary(self):
         """The end in a line for the history list: "CP by 15, Moral", or None while playing."""
