@@ -415,12 +415,19 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     type=click.Path(file_okay=False, path_type=pathlib.Path),
     help="bgstats: also write each link as a QR code PNG into this folder, and show it here",
 )
+@click.option(
+    "--game",
+    "which",
+    type=click.Choice(["the-great-war", "the-war"]),
+    help="csv: whose columns (a set per game; default The Great War's); JSON holds every game",
+)
 @click.argument("game", nargs=-1)
 @archive_option
 @click.pass_context
 def export(
     ctx: click.Context,
     kind: str,
+    which: str | None,
     output: pathlib.Path | None,
     player: tuple[str, ...],
     bgg_id: int | None,
@@ -437,13 +444,20 @@ def export(
         raise click.UsageError(str(e)) from e
     store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
-    # The War's games have their own record, which `games` shows; the export formats are The
-    # Great War's turn track: its games go, and this says so.
-    other = [g for g in chosen if g.game != "the-great-war"]
-    if other:
+    # Each game has its own record. JSON holds both; CSV is a column set per game (--game picks
+    # it: The Great War's by default); the report and BG Stats are The Great War's so far.
+    war = [g for g in chosen if g.game == "the-war"]
+    if kind == "csv" and which == "the-war":
+        if not war:
+            raise AdjutantError("no The War games to export")
+        from adjutant.export.the_war import to_csv as war_csv
+
+        chosen, text = war, war_csv(war)
+    elif war and kind != "json":
         chosen = [g for g in chosen if g.game == "the-great-war"]
-        left = ", ".join(g.key for g in other)
-        click.echo(f"adjutant: not exported, The War's games ({left}): see `adjutant games ID`", err=True)
+        left = ", ".join(g.key for g in war)
+        how = "`--game the-war` exports them as CSV, or JSON holds both" if kind == "csv" else "JSON and CSV take them"
+        click.echo(f"adjutant: not exported, The War's games ({left}): {how}", err=True)
         if not chosen:
             raise AdjutantError("no The Great War games to export")
     if not chosen:
@@ -500,7 +514,7 @@ def export(
                 "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
                 err=True,
             )
-    else:
+    elif not (kind == "csv" and which == "the-war"):  # (The War's CSV: made above)
         from adjutant.export.tables import to_csv, to_json
 
         text = to_csv(chosen) if kind == "csv" else to_json(chosen)

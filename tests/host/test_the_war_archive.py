@@ -75,8 +75,29 @@ def test_the_great_wars_export_formats_leave_the_war_out_and_say_so(tmp_path: pa
     adjutant(archive, "import", str(saved(tmp_path / "war.json")))
     done = adjutant(archive, "export", "--format", "csv")
     assert done.returncode != 0 and "Traceback" not in done.stderr
-    assert "not exported, The War's games (4144534a/g0004)" in done.stderr
+    assert "not exported, The War's games (4144534a/g0004): `--game the-war` exports them" in done.stderr
     assert "no The Great War games to export" in done.stderr
+    report = adjutant(archive, "export", "--format", "md")
+    assert report.returncode != 0 and "JSON and CSV take them" in report.stderr
+
+
+def test_the_wars_own_csv_and_json_give_each_step_with_both_decks(tmp_path: pathlib.Path) -> None:
+    import csv
+    import io
+
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    done = adjutant(archive, "export", "--format", "csv", "--game", "the-war")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [r["action"] for r in rows] == [a[0] for a in PLAY[1:]]  # a row per step, the header aside
+    assert rows[0]["action"] == "redraw" and rows[0]["player"] == "P2" and rows[0]["deck_p2"] == "14"
+    hit = rows[2]
+    assert (hit["player"], hit["cards"], hit["weapon"], hit["deck_p2"]) == ("P1", "3", "unit", "11")
+    assert rows[-1]["winner"] == "P2" and rows[-1]["loser"] == "P1" and rows[-1]["deck_p1"] == "1"
+    games = json.loads(adjutant(archive, "export", "--format", "json").stdout)
+    assert games[0]["kind"] == "the-war" and games[0]["decks"] == {"P1": 1, "P2": 5}
+    assert len(games[0]["steps"]) == len(PLAY) - 1 and games[0]["log"][0]["a"] == "the-war"
 
 
 def test_a_the_war_log_with_a_great_war_record_in_it_is_refused_in_one_line(tmp_path: pathlib.Path) -> None:

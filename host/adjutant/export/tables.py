@@ -104,8 +104,14 @@ def to_csv(games: list[StoredGame]) -> str:
 
 
 def to_json(games: list[StoredGame]) -> str:
+    """Each game as its own record: The Great War's with its turns, The War's with its steps."""
+    from adjutant.export.the_war import to_json_objects
+
     out = []
     for g in games:
+        if g.game == "the-war":
+            out += to_json_objects([g])
+            continue
         d = _game_dict(g)
         d["sha256"] = g.sha
         d["turns"] = [dataclasses.asdict(t) for t in turns(g)]

@@ -39,3 +39,109 @@ def story_lines(stored: StoredGame) -> list[str]:
         out.append(f"result: {state.winner} wins in round {state.turn}: {state.loser} could not draw 2")
     out.append(f"decks now: P1 {state.decks['P1']}, P2 {state.decks['P2']}")
     return [line.rstrip() for line in out]
+
+
+WAR_COLUMNS = (
+    "device",
+    "game",
+    "name",
+    "mode",
+    "over",
+    "winner",
+    "loser",
+    "deck",
+    "first",
+    "started",
+    "ended",
+    "estimated",
+    "step",
+    "round",
+    "player",
+    "action",
+    "cards",
+    "weapon",
+    "deck_p1",
+    "deck_p2",
+)
+
+
+def steps(stored: StoredGame) -> list[dict]:
+    """Each action of the game with both decks after it: the game's own record, a row a step."""
+    from shared_engine.log import numbered_actions
+
+    game = None
+    out = []
+    for number, action in numbered_actions(stored.log):
+        if game is None:
+            from shared_engine.games import core
+
+            game = core(action)
+            continue
+        game.apply(action)
+        state = game.state
+        kind = action[0]
+        player, cards, weapon = None, None, None
+        if kind in ("attack", "discard", "draw"):
+            player, cards = action[1], action[2]
+            weapon = action[3] if kind == "attack" else None
+        elif kind == "redraw":
+            player, cards = action[1], action[2]
+        elif kind == "end" or kind == "start":
+            player, cards = (state.player, state.track[-1].drew) if state.phase != "over" else (state.loser, 0)
+        decks = state.decks
+        out.append(
+            {"step": number - 1, "round": state.turn, "player": player, "action": kind, "cards": cards}
+            | {"weapon": weapon, "deck_p1": decks["P1"], "deck_p2": decks["P2"]}
+        )
+    return out
+
+
+def game_fields(stored: StoredGame) -> dict:
+    from adjutant.export.when import played
+
+    when = played(stored)
+    state = replayed(stored).state
+    return {
+        "device": stored.dev,
+        "game": stored.gid,
+        "name": stored.name,
+        "mode": stored.mode,
+        "over": stored.over,
+        "winner": state.winner,
+        "loser": state.loser,
+        "deck": state.deck_size,
+        "first": state.first,
+        "started": when.start.isoformat() if when.known else None,
+        "ended": when.end.isoformat() if when.end else None,
+        "estimated": when.estimated,
+    }
+
+
+def to_csv(games: list[StoredGame]) -> str:
+    """The War's games, a row per step: who drew, hit, discarded or re-drew, and both decks after."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(WAR_COLUMNS)
+    for g in games:
+        fields = game_fields(g)
+        fields["over"] = int(fields["over"])
+        fields["estimated"] = int(fields["estimated"])
+        for step in steps(g):
+            row = fields | step
+            writer.writerow([row[c] for c in WAR_COLUMNS])
+    return out.getvalue()
+
+
+def to_json_objects(games: list[StoredGame]) -> list[dict]:
+    import json
+
+    out = []
+    for g in games:
+        d = game_fields(g) | {"kind": "the-war", "sha256": g.sha, "decks": dict(replayed(g).state.decks)}
+        d["steps"] = steps(g)
+        d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
+        out.append(d)
+    return out
