@@ -1,6 +1,6 @@
 """The Great War's rows in the menu and in New game (screens/menu.py lists every game's)."""
 
-GAME = "the-great-war"
+from shared_engine.games import GREAT_WAR as GAME
 
 
 def menu(ui, back, undo, redo, new, rest):
@@ -46,13 +46,7 @@ def new_game_rows(screen):
         return lambda: screen.start(make("new", name, turns, first), GAME, then)
 
     def ask_turns():
-        from screens.widgets import NumberEntry
-
-        def done(value):
-            screen.gw_turns = value
-            ui.pop()
-
-        ui.push(NumberEntry(ui, "Scenario 1.5", "Number of turns", screen.gw_turns, 1, 40, done))
+        screen.ask("gw_turns", "Scenario 1.5", "Number of turns", 1, 40)
 
     def flip_first():
         screen.gw_first = "EA" if screen.gw_first == "CP" else "CP"

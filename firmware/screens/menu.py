@@ -1,14 +1,14 @@
 """The menu, and New game: every game's ways to begin, the one last played first.
 
-What a game adds to either comes from its play module (play/): the menu's rows of its own
-(solitaire's steps, ending at once, card data; The War's deck changes), and its new-game rows.
+What a game adds to either comes from its rows module (ROWS: screens/gw_rows.py, war_rows.py):
+the menu's rows of its own (solitaire's steps, ending at once, card data; The War's deck
+changes, its payment calculator), and its ways to begin.
 """
 
 import screens
 from screens.base import Confirm
-from screens.widgets import ListScreen
-
-GAMES = ("the-great-war", "the-war")  # shared_engine/games.py's, in New game's order
+from screens.widgets import ListScreen, NumberEntry
+from shared_engine.games import GAMES, GREAT_WAR, THE_WAR  # GAMES: in New game's order
 
 
 class Menu(ListScreen):
@@ -33,7 +33,7 @@ class Menu(ListScreen):
 
 
 # Each game's rows in the menu and New game: loaded with these screens, dropped on the mat.
-ROWS = {"the-great-war": "screens.gw_rows", "the-war": "screens.war_rows"}
+ROWS = {GREAT_WAR: "screens.gw_rows", THE_WAR: "screens.war_rows"}
 
 
 def _rows_of(module):
@@ -57,6 +57,16 @@ class NewGame(ListScreen):
             if game != last:
                 rows = rows + _rows(game, self)
         return rows
+
+    def ask(self, attr, title, prompt, low, high):
+        """A number of a way to begin (a scenario's turns, The War's deck), kept on this screen."""
+        ui = self.ui
+
+        def done(value):
+            setattr(self, attr, value)
+            ui.pop()
+
+        ui.push(NumberEntry(ui, title, prompt, getattr(self, attr), low, high, done))
 
     def start(self, header, game, then=None):
         """Begin a game from its header; then: what its first screen is (a checklist, solitaire's side)."""

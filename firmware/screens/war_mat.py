@@ -9,6 +9,7 @@ import gfx
 import screens
 from screens.base import Screen, count, number
 from screens.widgets import ListScreen, Message
+from shared_engine.the_war.actions import other
 
 # The turn's phases, as Turn scheme (order of phases) gives them.
 STEPS = (
@@ -21,10 +22,6 @@ STEPS = (
     "7 Reserves to their lines; Locations",
 )
 OPENING_HIT = 2  # a deck attack's number opens at the last one's, or at this
-
-
-def _other(player):
-    return "P2" if player == "P1" else "P1"
 
 
 def _last_hit(state):
@@ -69,7 +66,7 @@ class WarMat(Screen):
             return "OK start ^redraw"
         if state.phase == "over":
             return "OK result"
-        return "OK end ^hit %s" % _other(state.player)
+        return "OK end ^hit %s" % other(state.player)
 
     def ahead(self):
         return "DeckChange" if self.session.game.state.phase == "play" else None
@@ -150,7 +147,7 @@ class DeckChange(Screen):
         state = self.session.game.state
         self.player = state.player
         self.value = _last_hit(state) if kind == "attack" else 1
-        target = _other(self.player) if kind == "attack" else self.player
+        target = other(self.player) if kind == "attack" else self.player
         self.left = state.decks[target]
         self.prompt = {
             "attack": "%s hits %s deck" % (self.player, target),

@@ -1,6 +1,6 @@
 """The War's rows in the menu and in New game (screens/menu.py lists every game's)."""
 
-GAME = "the-war"
+from shared_engine.games import THE_WAR as GAME
 
 
 def menu(ui, back, undo, redo, new, rest):
@@ -20,7 +20,6 @@ def menu(ui, back, undo, redo, new, rest):
 
 def new_game_rows(screen):
     """New game's rows for The War: decks of 60 (or an agreed equal size), who moves first."""
-    ui = screen.ui
     if not hasattr(screen, "war_deck"):
         screen.war_deck, screen.war_first = 60, "P1"
 
@@ -30,13 +29,7 @@ def new_game_rows(screen):
         screen.start(make(GAME, screen.war_deck, screen.war_first), GAME)
 
     def ask_deck():
-        from screens.widgets import NumberEntry
-
-        def done(value):
-            screen.war_deck = value
-            ui.pop()
-
-        ui.push(NumberEntry(ui, "The War deck", "Cards in each deck", screen.war_deck, 20, 200, done))
+        screen.ask("war_deck", "The War deck", "Cards in each deck", 20, 200)
 
     def flip():
         screen.war_first = "P2" if screen.war_first == "P1" else "P1"

@@ -16,6 +16,7 @@ import time
 import click
 
 from adjutant.errors import EXIT_CODES, AdjutantError
+from shared_engine.games import GAMES  # the games' ids: no code of theirs loads with them
 
 EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
 ARCHIVE: list[pathlib.Path | None] = [None]
@@ -312,7 +313,7 @@ def import_(ctx: click.Context, files: tuple[pathlib.Path, ...]) -> None:
 @cli.command()
 @click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="the list as JSON, one object per game")
-@click.option("--game", "which", type=click.Choice(["the-great-war", "the-war"]), help="only the games of this game")
+@click.option("--game", "which", type=click.Choice(GAMES), help="only the games of this game")
 @archive_option
 @click.pass_context
 def games(ctx: click.Context, game: str | None, as_json: bool, which: str | None) -> None:
@@ -418,7 +419,7 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 @click.option(
     "--game",
     "which",
-    type=click.Choice(["the-great-war", "the-war"]),
+    type=click.Choice(GAMES),
     help="csv: whose columns (a set per game; default The Great War's); JSON holds every game",
 )
 @click.argument("game", nargs=-1)
@@ -450,9 +451,7 @@ def export(
     if kind == "csv" and which == "the-war":
         if not war:
             raise AdjutantError("no The War games to export")
-        from adjutant.export.the_war import to_csv as war_csv
-
-        chosen, text = war, war_csv(war)
+        chosen = war
     elif war and kind != "json":
         chosen = [g for g in chosen if g.game == "the-great-war"]
         left = ", ".join(g.key for g in war)
@@ -514,7 +513,11 @@ def export(
                 "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
                 err=True,
             )
-    elif not (kind == "csv" and which == "the-war"):  # (The War's CSV: made above)
+    elif kind == "csv" and which == "the-war":
+        from adjutant.export.the_war import to_csv as war_csv
+
+        text = war_csv(chosen)
+    else:
         from adjutant.export.tables import to_csv, to_json
 
         text = to_csv(chosen) if kind == "csv" else to_json(chosen)

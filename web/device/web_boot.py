@@ -43,23 +43,23 @@ class _Writing(io.IOBase):
     """A file open for writing: each write, flush and close marks it written. A stream (io.IOBase)
     as the file is, so that what writes to one in C (json.dump) writes to this too."""
 
-    def __init__(self, f, path):
-        self._f, self._path = f, path
-        _touched(path)
+    def __init__(self, f, name):
+        self._f, self._name = f, name  # its name on the flash, found once (_on_flash)
+        WRITTEN.add(name)
 
     def write(self, data):
-        _touched(self._path)
+        WRITTEN.add(self._name)
         return self._f.write(data)
 
     def readinto(self, buf):
         return self._f.readinto(buf)
 
     def flush(self):
-        _touched(self._path)
+        WRITTEN.add(self._name)
         return self._f.flush()
 
     def close(self):
-        _touched(self._path)
+        WRITTEN.add(self._name)
         return self._f.close()
 
     def __enter__(self):
@@ -77,7 +77,8 @@ _open = builtins.open
 
 def _open_tracked(path, mode="r", *args, **kw):
     f = _open(path, mode, *args, **kw)
-    return _Writing(f, path) if any(c in mode for c in "wax+") else f
+    name = _on_flash(path) if any(c in mode for c in "wax+") else None
+    return f if name is None else _Writing(f, name)
 
 
 builtins.open = _open_tracked

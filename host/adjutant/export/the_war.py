@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
+from adjutant.export.when import played
 from adjutant.store import StoredGame
+from shared_engine.games import core
+from shared_engine.log import numbered_actions
 from shared_engine.replay import from_lines
 
 
@@ -65,27 +71,22 @@ WAR_COLUMNS = (
 )
 
 
-def steps(stored: StoredGame) -> list[dict]:
-    """Each action of the game with both decks after it: the game's own record, a row a step."""
-    from shared_engine.log import numbered_actions
-
-    game = None
+def steps(stored: StoredGame) -> tuple[Any, list[dict]]:
+    """The game replayed a step at a time: its state at the end, and each action with both decks
+    after it (the game's own record, a row a step)."""
+    game: Any = None
     out = []
     for number, action in numbered_actions(stored.log):
         if game is None:
-            from shared_engine.games import core
-
             game = core(action)
             continue
         game.apply(action)
         state = game.state
         kind = action[0]
         player, cards, weapon = None, None, None
-        if kind in ("attack", "discard", "draw"):
+        if kind in ("attack", "discard", "draw", "redraw"):
             player, cards = action[1], action[2]
             weapon = action[3] if kind == "attack" else None
-        elif kind == "redraw":
-            player, cards = action[1], action[2]
         elif kind == "end" or kind == "start":
             player, cards = (state.player, state.track[-1].drew) if state.phase != "over" else (state.loser, 0)
         decks = state.decks
@@ -93,14 +94,11 @@ def steps(stored: StoredGame) -> list[dict]:
             {"step": number - 1, "round": state.turn, "player": player, "action": kind, "cards": cards}
             | {"weapon": weapon, "deck_p1": decks["P1"], "deck_p2": decks["P2"]}
         )
-    return out
+    return game.state, out
 
 
-def game_fields(stored: StoredGame) -> dict:
-    from adjutant.export.when import played
-
+def game_fields(stored: StoredGame, state: Any) -> dict:
     when = played(stored)
-    state = replayed(stored).state
     return {
         "device": stored.dev,
         "game": stored.gid,
@@ -119,29 +117,25 @@ def game_fields(stored: StoredGame) -> dict:
 
 def to_csv(games: list[StoredGame]) -> str:
     """The War's games, a row per step: who drew, hit, discarded or re-drew, and both decks after."""
-    import csv
-    import io
-
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(WAR_COLUMNS)
     for g in games:
-        fields = game_fields(g)
+        state, rows = steps(g)
+        fields = game_fields(g, state)
         fields["over"] = int(fields["over"])
         fields["estimated"] = int(fields["estimated"])
-        for step in steps(g):
+        for step in rows:
             row = fields | step
             writer.writerow([row[c] for c in WAR_COLUMNS])
     return out.getvalue()
 
 
 def to_json_objects(games: list[StoredGame]) -> list[dict]:
-    import json
-
     out = []
     for g in games:
-        d = game_fields(g) | {"kind": "the-war", "sha256": g.sha, "decks": dict(replayed(g).state.decks)}
-        d["steps"] = steps(g)
+        state, rows = steps(g)
+        d = game_fields(g, state) | {"kind": "the-war", "sha256": g.sha, "decks": dict(state.decks), "steps": rows}
         d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
         out.append(d)
     return out
