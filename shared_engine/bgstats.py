@@ -9,27 +9,36 @@ playDate, game, players with name/score/winner/role).
 
 import json
 
+from .games import GREAT_WAR, THE_WAR
+
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 GAME_NAME = "The Great War (MacGowan & Lombardy)"
 SIDES = {"CP": "Central Powers", "EA": "Entente Allies"}
+# The War has seats, not sides: a seat's name until the people are named.
+SEATS = {"P1": "Player 1", "P2": "Player 2"}
+# Per game: its name in BG Stats, its source id, and whether a play has points (The War is won by
+# the other player's empty deck: no score). All the booleans present: the Android app errors on a
+# missing one.
+GAMES = {
+    GREAT_WAR: (GAME_NAME, "adjutant-tgw", SIDES, True),
+    THE_WAR: ("The War (WW2 collectible card game)", "adjutant-the-war", SEATS, False),
+}
 AI = "AI (Solitaire 3.3)"
 _SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
 
 
-def play(source_id, play_date, comments, solo, first, scores, winner, players, minutes=None, bgg_id=None):
-    """The createPlay JSON of a finished game.
+def play(
+    source_id, play_date, comments, solo, first, scores, winner, players, minutes=None, bgg_id=None, kind=GREAT_WAR
+):
+    """The createPlay JSON of a finished game of `kind` (a game's id, shared_engine/games.py).
 
     play_date: "YYYY-MM-DD HH:MM:SS", the local time BG Stats reads it as; comments: the
-    play's note; first: the side that defended turn 1 (it draws and plays first, 2.1, 7.2);
-    scores: {"CP": n, "EA": n}; winner: a side or None (a draw); players: {side: name}."""
-    game = {
-        "name": GAME_NAME,
-        "sourceGameId": "adjutant-tgw",
-        # 3.5: the higher total of captured and in-hand BP wins. All its booleans present: the
-        # Android app errors on a missing one.
-        "highestWins": True,
-        "noPoints": False,
-    }
+    play's note; first: the side that defended turn 1 (it draws and plays first, 2.1, 7.2), or
+    The War's first player; scores: {"CP": n, "EA": n}, None for a game without points; winner: a
+    side or seat, None for a draw; players: {side or seat: name}."""
+    name, source, sides, points = GAMES[kind]
+    # The Great War 3.5: the higher total of captured and in-hand BP wins.
+    game = {"name": name, "sourceGameId": source, "highestWins": True, "noPoints": not points}
     if bgg_id:  # BoardGameGeek's id only when the user gives it: never a guessed one; a number
         game["bggId"] = int(bgg_id)
     out = {
@@ -40,15 +49,7 @@ def play(source_id, play_date, comments, solo, first, scores, winner, players, m
         "solo": bool(solo),
         "comments": comments,
         "players": [
-            {
-                "name": players[side],
-                "role": SIDES[side],
-                "score": scores[side],  # a number, as BG Stats' schema types it
-                "winner": winner == side,
-                "startPlayer": side == first,
-                "sourcePlayerId": player_id(players[side], side),
-            }
-            for side in ("CP", "EA")
+            _player(side, sides, players[side], scores[side] if points else None, winner, first) for side in sides
         ],
     }
     if minutes is not None:
@@ -56,12 +57,25 @@ def play(source_id, play_date, comments, solo, first, scores, winner, players, m
     return out
 
 
-def side_names(solo, named=None):
-    """A name for each side: the names given, else the side's own; in solitaire the AI's side is the AI."""
+def _player(side, sides, name, score, winner, first):
+    one = {"name": name}
+    if sides is SIDES:  # a side is a role; The War's seats are not
+        one["role"] = SIDES[side]
+    if score is not None:
+        one["score"] = score  # a number, as BG Stats' schema types it
+    one["winner"] = winner == side
+    one["startPlayer"] = side == first
+    one["sourcePlayerId"] = player_id(name, side)
+    return one
+
+
+def side_names(solo, named=None, kind=GREAT_WAR):
+    """A name for each side or seat: the names given, else its own; in solitaire the AI's side is the AI."""
     named = dict(named or {})
     if solo:
         named["EA" if solo == "CP" else "CP"] = AI
-    return {side: named.get(side, SIDES[side]) for side in SIDES}
+    sides = GAMES[kind][2]
+    return {side: named.get(side, sides[side]) for side in sides}
 
 
 def minutes(start, end):
@@ -87,13 +101,20 @@ def comments(name, winner, margin, level, when, gid):
     return text + ". %s (Adjutant %s)" % (when, gid)
 
 
+def war_comments(winner, loser, round_, decks, when, gid):
+    """ "The War: P2 won in round 12, P1 could not draw 2; decks left P1 1, P2 5. Played ... (Adjutant g0004)"."""
+    text = "The War: %s won in round %d, %s could not draw 2" % (winner, round_, loser)
+    text += "; decks left P1 %d, P2 %d" % (decks["P1"], decks["P2"])
+    return text + ". %s (Adjutant %s)" % (when, gid)
+
+
 def _word(c):
     return c.isalnum() if hasattr(c, "isalnum") else (c.isalpha() or c.isdigit() or ord(c) > 127)
 
 
 def player_id(name, side):
     """Follows the person, not the side: Anna is one player in BG Stats whichever side she takes."""
-    if name == SIDES[side]:  # nobody named: the side itself
+    if name == SIDES.get(side) or name == SEATS.get(side):  # nobody named: the side or seat itself
         return "adjutant-side-" + side
     return "adjutant-" + "-".join("".join(c if _word(c) else " " for c in name.lower()).split())
 

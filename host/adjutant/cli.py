@@ -16,7 +16,7 @@ import time
 import click
 
 from adjutant.errors import EXIT_CODES, AdjutantError
-from shared_engine.games import GAMES  # the games' ids: no code of theirs loads with them
+from shared_engine.games import GAMES, GREAT_WAR, NAMES, THE_WAR  # the games' ids: no code of theirs loads
 
 EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
 ARCHIVE: list[pathlib.Path | None] = [None]
@@ -400,7 +400,7 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     "--player",
     multiple=True,
     metavar="SIDE=NAME",
-    help="who played a side of the games exported, e.g. CP=Anna; recorded for those games alone",
+    help="who played a side (The War: a seat, P1 or P2), e.g. CP=Anna; recorded for the games exported alone",
 )
 @click.option(
     "--bgg-id", type=click.IntRange(1), help="bgstats: the game's BoardGameGeek id (look it up there); remembered"
@@ -420,7 +420,7 @@ FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
     "--game",
     "which",
     type=click.Choice(GAMES),
-    help="csv: whose columns (a set per game; default The Great War's); JSON holds every game",
+    help="only this game's games; csv: its own columns (default The Great War's)",
 )
 @click.argument("game", nargs=-1)
 @archive_option
@@ -445,18 +445,16 @@ def export(
         raise click.UsageError(str(e)) from e
     store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
-    # Each game has its own record. JSON holds both; CSV is a column set per game (--game picks
-    # it: The Great War's by default); the report and BG Stats are The Great War's so far.
-    war = [g for g in chosen if g.game == "the-war"]
-    if kind == "csv" and which == "the-war":
-        if not war:
-            raise AdjutantError("no The War games to export")
-        chosen = war
-    elif war and kind != "json":
-        chosen = [g for g in chosen if g.game == "the-great-war"]
-        left = ", ".join(g.key for g in war)
-        how = "`--game the-war` exports them as CSV, or JSON holds both" if kind == "csv" else "JSON and CSV take them"
-        click.echo(f"adjutant: not exported, The War's games ({left}): {how}", err=True)
+    # Each game has its own record: --game keeps one game's. CSV is a column set per game (The
+    # Great War's unless --game the-war); JSON, the report and BG Stats hold every game.
+    if which:
+        chosen = [g for g in chosen if g.game == which]
+        if not chosen:
+            raise AdjutantError(f"no {NAMES[which]} games to export")
+    elif kind == "csv" and any(g.game == THE_WAR for g in chosen):
+        left = ", ".join(g.key for g in chosen if g.game == THE_WAR)
+        chosen = [g for g in chosen if g.game == GREAT_WAR]
+        click.echo(f"adjutant: not exported, The War's games ({left}): `--game the-war` exports them as CSV", err=True)
         if not chosen:
             raise AdjutantError("no The Great War games to export")
     if not chosen:
@@ -481,9 +479,14 @@ def export(
     if kind in ("bgstats", "bgstats-json"):
         from adjutant.export.bgstats import link, play, to_bgstats
 
+        kinds = {g.game for g in chosen}
+        if bgg_id and len(kinds) > 1:
+            raise click.UsageError("--bgg-id is one game's BoardGameGeek id: add --game the-great-war or the-war")
+        # Remembered per game: The Great War's under its old key, so archives keep theirs.
+        key = {GREAT_WAR: "bgg_id", THE_WAR: "bgg_id:the-war"}
         if bgg_id:
-            store.remember("bgg_id", str(bgg_id))
-        bgg = bgg_id or int(store.setting("bgg_id") or 0) or None
+            store.remember(key[kinds.pop()], str(bgg_id))
+        bgg = {kind: int(store.setting(k) or 0) or None for kind, k in key.items()}
         finished = [g for g in chosen if g.over]
         for g in chosen:
             if not g.over:
@@ -501,7 +504,7 @@ def export(
                     f"using {stamp(when.start)}, when it was pulled; --date YYYY-MM-DD [HH:MM] sets it",
                     err=True,
                 )
-        plays = [(g, play(g, players.of(store, g), bgg, given)) for g in finished]
+        plays = [(g, play(g, players.of(store, g), bgg[g.game], given)) for g in finished]
         if kind == "bgstats-json":
             text = to_bgstats([one for _, one in plays])
         else:
@@ -513,7 +516,7 @@ def export(
                 "Open each link on the phone with BG Stats (send it to yourself, or scan it): the app adds the play.",
                 err=True,
             )
-    elif kind == "csv" and which == "the-war":
+    elif kind == "csv" and which == THE_WAR:
         from adjutant.export.the_war import to_csv as war_csv
 
         text = war_csv(chosen)

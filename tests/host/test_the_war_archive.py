@@ -1,5 +1,5 @@
-"""The War's games at the desk: imported (as pull receives them), listed, shown, filtered, and
-kept out of The Great War's export formats with a word; older archives and logs unchanged."""
+"""The War's games at the desk: imported (as pull receives them), listed, shown, filtered,
+exported in their own record (CSV, JSON, the report, BG Stats); older archives and logs unchanged."""
 
 from __future__ import annotations
 
@@ -70,15 +70,78 @@ def test_games_id_tells_the_war_turn_by_turn_and_the_filter_keeps_a_game_to_its_
     assert "g0004" in adjutant(archive, "games", "--game", "the-war").stdout
 
 
-def test_the_great_wars_export_formats_leave_the_war_out_and_say_so(tmp_path: pathlib.Path) -> None:
+def test_the_great_wars_csv_leaves_the_war_out_and_says_so(tmp_path: pathlib.Path) -> None:
     archive = tmp_path / "games.sqlite3"
     adjutant(archive, "import", str(saved(tmp_path / "war.json")))
     done = adjutant(archive, "export", "--format", "csv")
     assert done.returncode != 0 and "Traceback" not in done.stderr
     assert "not exported, The War's games (4144534a/g0004): `--game the-war` exports them" in done.stderr
     assert "no The Great War games to export" in done.stderr
-    report = adjutant(archive, "export", "--format", "md")
-    assert report.returncode != 0 and "JSON and CSV take them" in report.stderr
+    only = adjutant(archive, "export", "--format", "md", "--game", "the-great-war")
+    assert only.returncode != 0 and "no The Great War games to export" in only.stderr
+
+
+# Each turn of PLAY with both decks at its end (The War, Turn scheme and Attacking opponent's deck):
+# P1 13 - 1 drawn = 12, hits P2 14 -> 11; P2 draws 2 (9), hits P1 5 -> 7; P1 draws 2 (5), hits
+# P2 2 -> 7; P2 draws 2 (5), hits P1 4 -> 1; P1 cannot draw 2: P2 wins.
+TURNS = [
+    ["1", "P1", "1", "hits P2's deck: 3 (unit)", "12", "11"],
+    ["1", "P2", "2", "hits P1's deck: 5 (bomber)", "7", "9"],
+    ["2", "P1", "2", "hits P2's deck: 2", "5", "7"],
+    ["2", "P2", "2", "hits P1's deck: 4 (artillery)", "1", "5"],
+]
+
+
+def test_the_report_tells_the_war_turn_by_turn_with_both_decks_and_its_people(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    done = adjutant(archive, "export", "--format", "md", "-o", str(tmp_path / "r.md"), "--player", "P1=Anna")
+    assert done.returncode == 0 and "r-g0004.png" in done.stdout, done.stderr
+    text = (tmp_path / "r.md").read_text()
+    assert "## The War: g0004" in text and "- **Players:** P1 Anna, P2 Player 2" in text
+    assert "- **Result:** P2 (Player 2) wins in round 3: P1 could not draw 2" in text
+    assert "- **Starting hands (Re-draw rule):** P1 7, P2 6 (P2 re-drew 1x)" in text
+    assert "- **Decks left:** P1 1, P2 5" in text and "![both decks by turn](r-g0004.png)" in text
+    rows = [line.strip("|").split(" | ") for line in text.splitlines() if line.startswith("| ") and "---" not in line]
+    rows = [[c.strip() for c in r] for r in rows]
+    assert rows[rows.index(["round", "player", "drew", "deck events", "P1 deck", "P2 deck"]) + 1 :] == TURNS
+    assert "| Anna | 1 | 0 | 0 | 1 | P1 1 |" in text and "The War: wins by seat:** P1 0, P2 1" in text
+    assert (tmp_path / "r-g0004.png").read_bytes()[:4] == b"\x89PNG"
+    page = adjutant(archive, "export", "--format", "html").stdout
+    assert "<h2>The War: g0004</h2>" in page
+    assert "<td>hits P1&#x27;s deck: 4 (artillery)</td><td>1</td><td>5</td>" in page
+    assert 'id="game-4144534a-g0004-points-P1"' in page  # the decks chart, inline
+
+
+def test_bg_stats_gets_the_war_with_its_people_and_winner_and_no_score(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    done = adjutant(archive, "export", "--format", "bgstats-json", "--player", "P1=Anna", "--player", "P2=Ben")
+    assert done.returncode == 0, done.stderr
+    play = json.loads(done.stdout)
+    assert play["game"] == {
+        "name": "The War (WW2 collectible card game)",
+        "sourceGameId": "adjutant-the-war",
+        "highestWins": True,
+        "noPoints": True,
+    }
+    players = [(p["name"], p["winner"], p["startPlayer"], p["sourcePlayerId"]) for p in play["players"]]
+    assert players == [("Anna", False, True, "adjutant-anna"), ("Ben", True, False, "adjutant-ben")]
+    assert all("score" not in p and "role" not in p for p in play["players"])
+    assert play["comments"].startswith("The War: P2 won in round 3, P1 could not draw 2; decks left P1 1, P2 5.")
+    # A BoardGameGeek id is one game's: remembered for The War, not given to The Great War's plays.
+    mixed = adjutant(archive, "export", "--format", "bgstats-json", "--bgg-id", "7")
+    assert mixed.returncode == 0 and json.loads(mixed.stdout)["game"]["bggId"] == 7  # only The War here
+    assert "bggId" in json.loads(adjutant(archive, "export", "--format", "bgstats-json").stdout)["game"]
+
+
+def test_player_names_go_to_the_games_with_that_side_or_seat(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    bad = adjutant(archive, "export", "--format", "md", "--player", "P3=Cid")
+    assert bad.returncode == 2 and "SIDE being CP or EA (The War: P1 or P2)" in bad.stderr
+    named = adjutant(archive, "export", "--format", "md", "--player", "CP=Anna")  # no CP in The War
+    assert "Anna" not in named.stdout and "P1 Player 1, P2 Player 2" in named.stdout
 
 
 def test_the_wars_own_csv_and_json_give_each_step_with_both_decks(tmp_path: pathlib.Path) -> None:

@@ -156,3 +156,41 @@ def test_issue_44_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Pat
     # P1 hits P2's deck for 3 (the entry opens at 2, one UP), then ends: P2 draws 2
     assert played[2]["decks"] == {"P1": 52, "P2": 48} and played[2]["player"] == "P2"
     assert end["store_differs"] == [], end
+
+
+def test_issue_44_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
+    """Decks of 20 (New game's deck size, 40 taps down from 60), P1 first; each turn hits the other
+    deck for 5 and ends. P1 12, P2 13 after the first draw; P2 8, then 6 after drawing 2; P1 7,
+    then 5; P2 1: P2 cannot draw 2 at the start of his turn and loses (Winning and losing)."""
+    import urllib.parse
+
+    dist = built(tmp_path)
+    tap = 80
+    new_war = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 8 + [["OK", tap]]
+    new_war += [["DOWN", tap]] * 40 + [["OK", tap], ["UP", tap], ["OK", tap]]
+    hit_5 = [["UP", tap]] * 4 + [["OK", tap], ["OK", tap]]  # the entry opens at 2: UP to 5, enter, end
+    again = [["UP", tap], ["OK", tap], ["OK", tap]]  # it opens at the last hit, 5
+    turns = [new_war, [["OK", tap]], hit_5, again, again]
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
+    assert played[0]["deck"] == 20 and played[1]["decks"] == {"P1": 12, "P2": 13}, played[:2]
+    assert [p["decks"] for p in played[2:]] == [{"P1": 12, "P2": 6}, {"P1": 5, "P2": 6}, {"P1": 5, "P2": 1}]
+    assert played[-1]["phase"] == "over" and played[-1]["end"]["winner"] == "P1"
+    link = end["bgstats"]
+    assert link.startswith("https://app.bgstatsapp.com/createPlay.html?data="), end
+    play = json.loads(urllib.parse.unquote(link.split("data=", 1)[1]))
+    assert play["game"]["name"].startswith("The War") and play["game"]["noPoints"] is True
+    assert [(p["name"], p["winner"], p["startPlayer"]) for p in play["players"]] == [
+        ("Player 1", True, True),
+        ("Player 2", False, False),
+    ]
+    assert "P1 won in round 2, P2 could not draw 2" in play["comments"] and play["durationMin"] == 40

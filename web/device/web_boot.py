@@ -267,16 +267,25 @@ def bgstats_link(start, end, estimated, stamp, play_date):
 
     session = UI[-1].session
     state = session.game.state
-    if session.play.GAME != "the-great-war" or state.result is None:  # BG Stats links The Great War's
+    minutes = bgstats.minutes(start, end) if end else None
+    when = bgstats.played(stamp, minutes, estimated)
+    source = "%s/%s" % (device_id(), session.gid)
+    if session.play.GAME == "the-war":
+        if state.phase != "over":
+            return ""
+        comments = bgstats.war_comments(state.winner, state.loser, state.turn, state.decks, when, session.gid)
+        one = bgstats.play(
+            source, play_date, comments, False, state.first, None, state.winner,
+            bgstats.side_names(None, None, "the-war"), minutes, kind="the-war",
+        )  # fmt: skip
+        return bgstats.link(one)
+    if state.result is None:
         return ""
     totals, winner, margin, level = state.result
-    minutes = bgstats.minutes(start, end) if end else None
     one = bgstats.play(
-        source_id="%s/%s" % (device_id(), session.gid),
+        source_id=source,
         play_date=play_date,
-        comments=bgstats.comments(
-            state.name, winner, margin, level, bgstats.played(stamp, minutes, estimated), session.gid
-        ),
+        comments=bgstats.comments(state.name, winner, margin, level, when, session.gid),
         solo=state.solo,
         first=state.first,
         scores=totals,

@@ -82,5 +82,7 @@ await device.settle();
 const same = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 const onFlash = device.files();
 const differ = [...new Set([...onFlash.keys(), ...flash.keys()])].filter((p) => !flash.has(p) || !onFlash.has(p) || !same(flash.get(p), onFlash.get(p)));
-console.log(JSON.stringify({ store_differs: differ, files: onFlash.size }));
+// The BG Stats link the page offers once the game is over ("" before), at a fixed time.
+const bgstats = device.boot.bgstats_link(1790000000, 1790002400, false, "2026-09-21 14:13 (UTC+00:00)", "2026-09-21 14:13:20");
+console.log(JSON.stringify({ store_differs: differ, files: onFlash.size, bgstats }));
 process.exit(0);

@@ -1,4 +1,4 @@
-"""BG Stats plays: one createPlay link per finished game, the two sides as the two players.
+"""BG Stats plays: one createPlay link per finished game, the two sides (The War: seats) as the two players.
 
 The mapping is shared_engine/bgstats.py, which the phone page uses too; this
 gives it a stored game's figures, and the date in the host's local time.
@@ -25,6 +25,23 @@ def play(
     when it was played, given by the player (export --date), over what the device recorded."""
     when = played(g)
     start = date or when.start
+    if g.game == "the-war":
+        from adjutant.export.the_war import replayed
+
+        state = replayed(g).state
+        return bgstats.play(
+            source_id=f"{g.dev}/{g.gid}",
+            play_date=start.strftime("%Y-%m-%d %H:%M:%S"),
+            comments=bgstats.war_comments(state.winner, state.loser, state.turn, state.decks, when.describe(), g.gid),
+            solo=False,
+            first=state.first,
+            scores=None,
+            winner=state.winner,
+            players=players,
+            minutes=when.minutes,
+            bgg_id=bgg_id,
+            kind="the-war",
+        )
     return bgstats.play(
         source_id=f"{g.dev}/{g.gid}",
         # BG Stats reads "YYYY-MM-DD HH:MM:SS" as the phone's local time: the host's local time

@@ -1,4 +1,4 @@
-"""The chart of cumulative captured BP by turn, by matplotlib (imported only here).
+"""The charts, by matplotlib (imported only here): cumulative captured BP by turn; The War's decks by round.
 
 The legend sits below the plot, outside the axes, so it can never cover a
 point. The SVG form names its parts (the two lines' markers, the legend) so
@@ -19,7 +19,8 @@ SERIES: tuple[tuple[str, str, dict[str, Any]], ...] = (
 )
 
 
-def _figure(title: str, track: list[Turn]):
+def _figure(title: str, xs: list[int], series: list[tuple[str, str, list[int], dict[str, Any]]], ylabel: str):
+    """Lines over the turns: series are (id, label, values, style), each drawn with its points."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -31,20 +32,21 @@ def _figure(title: str, track: list[Turn]):
 
     fig = Figure(figsize=(6, 3.4), dpi=100, layout="constrained")
     ax = fig.add_subplot()
-    xs = [t.turn for t in track]
     handles = []
-    for side, label, style in SERIES:
-        ys = [t.total_cp if side == "CP" else t.total_ea for t in track]
+    for gid, label, ys, style in series:
         ax.plot(xs, ys, color=style["color"], zorder=2)
         # The points drawn apart from the lines and above both: no line runs over a point.
         (points,) = ax.plot(xs, ys, linestyle="none", zorder=3, clip_on=False, markeredgewidth=1.6, **style)
-        points.set_gid(f"points-{side}")
+        points.set_gid(f"points-{gid}")
         handles.append(Line2D([], [], label=label, markeredgewidth=1.6, **style))
-    ax.set_xlabel("turn")
-    ax.set_ylabel("captured BP (cumulative)")
+    ax.set_xlabel("turn" if xs[:1] != [0] else "turn (0: the starting hands)")
+    ax.set_ylabel(ylabel)
     ax.set_title(title)
-    ax.set_xticks(xs)
-    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # BP are whole: no tick at 2.5
+    if len(xs) <= 16:
+        ax.set_xticks(xs)
+    else:  # a long game of The War: whole turns, not one tick each
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # BP and cards are whole: no tick at 2.5
     ax.grid(True, alpha=0.3)
     ax.margins(x=0.04, y=0.08)
     legend = fig.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False)
@@ -52,18 +54,34 @@ def _figure(title: str, track: list[Turn]):
     return fig
 
 
-def png(title: str, track: list[Turn]) -> bytes:
+def captured(title: str, track: list[Turn]):
+    """The Great War: both sides' captured BP, cumulative, turn by turn."""
+    series = [
+        (side, label, [t.total_cp if side == "CP" else t.total_ea for t in track], style)
+        for side, label, style in SERIES
+    ]
+    return _figure(title, [t.turn for t in track], series, "captured BP (cumulative)")
+
+
+def decks(title: str, rounds: list[tuple[int, int, int]]):
+    """The War: both decks at the end of each turn, from the starting hands (turn 0)."""
+    (_, _, p1), (_, _, p2) = SERIES
+    series = [("P1", "P1's deck", [r[1] for r in rounds], p1), ("P2", "P2's deck", [r[2] for r in rounds], p2)]
+    return _figure(title, [r[0] for r in rounds], series, "cards left in the deck")
+
+
+def png(fig: Any) -> bytes:
     out = io.BytesIO()
-    _figure(title, track).savefig(out, format="png", metadata={"Software": None})
+    fig.savefig(out, format="png", metadata={"Software": None})
     return out.getvalue()
 
 
-def svg(title: str, track: list[Turn], prefix: str) -> str:
+def svg(fig: Any, prefix: str) -> str:
     """The chart inline in a page, its ids prefixed: several charts in one page must not share one."""
     import re
 
     out = io.StringIO()
-    _figure(title, track).savefig(out, format="svg", metadata={"Date": None, "Creator": None})
+    fig.savefig(out, format="svg", metadata={"Date": None, "Creator": None})
     text = out.getvalue()
     text = text[text.index("<svg") :]  # no XML prolog or doctype
     # matplotlib draws a hollow marker with a transparent fill, which the browser still counts as

@@ -9,20 +9,28 @@ from __future__ import annotations
 
 import html
 import pathlib
+from typing import Any
 
 from adjutant.export import chart
+from adjutant.export import the_war as war
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
 from adjutant.export.timeline import Turn, battle_shown
-from adjutant.export.when import stamp
+from adjutant.export.when import Played, stamp
 from adjutant.store import Store, StoredGame
 
 HEAD = ["turn", "defender", "Random Event", "face-up BP", "winner", "captured", "CP-EA"]
 AI_HEAD = "the AI's rolls (Solitaire 3.3)"
 
 
-def stories(store: Store, games: list[StoredGame]) -> list[Story]:
-    return [tell(store, g) for g in games]
+def stories(store: Store, games: list[StoredGame]) -> list[Any]:
+    """Each game's story, in the games' order: a Story, or The War's WarStory."""
+    return [war.tell(store, g) if g.game == "the-war" else tell(store, g) for g in games]
+
+
+def summary_of(told: list[Any]) -> Summary:
+    wars = [s for s in told if isinstance(s, war.WarStory)]
+    return summarize([s for s in told if not isinstance(s, war.WarStory)], wars)
 
 
 def head(track: list[Turn]) -> list[str]:
@@ -43,8 +51,7 @@ def _rows(track: list[Turn]) -> list[list[str]]:
     ]
 
 
-def _date(s: Story) -> str:
-    w = s.when
+def date_text(w: Played) -> str:
     if not w.known:
         return f"not known (played before the device restarted); pulled {stamp(w.start)}"
     return stamp(w.start) + (", estimated from the device's uptime" if w.estimated else "")
@@ -53,7 +60,7 @@ def _date(s: Story) -> str:
 def facts(s: Story) -> list[tuple[str, str]]:
     """The game's particulars, label and text, in the order both formats show them."""
     out = [
-        ("Date", _date(s)),
+        ("Date", date_text(s.when)),
         ("Duration", s.duration),
         ("Players", f"CP {s.players['CP']}, EA {s.players['EA']}"),
         ("Mode", s.mode),
@@ -66,13 +73,14 @@ def facts(s: Story) -> list[tuple[str, str]]:
 
 
 def summary_lines(m: Summary) -> list[tuple[str, str]]:
-    out = [
-        ("Games", f"{m.finished} finished" + (f", {m.in_progress} in progress" if m.in_progress else "")),
-        ("Wins by side", f"CP {m.side_wins['CP']}, EA {m.side_wins['EA']}, draws {m.draws}"),
-    ]
-    if m.average_margin is not None:
-        out.append(("Average margin", f"{m.average_margin:.1f} BP"))
-    out.append(("Victory levels (3.5)", ", ".join(f"{level} {n}" for level, n in m.levels.items())))
+    out = [("Games", f"{m.finished} finished" + (f", {m.in_progress} in progress" if m.in_progress else ""))]
+    if m.great_wars:
+        out.append(("Wins by side", f"CP {m.side_wins['CP']}, EA {m.side_wins['EA']}, draws {m.draws}"))
+        if m.average_margin is not None:
+            out.append(("Average margin", f"{m.average_margin:.1f} BP"))
+        out.append(("Victory levels (3.5)", ", ".join(f"{level} {n}" for level, n in m.levels.items())))
+    if m.seat_wins:
+        out.append(("The War: wins by seat", f"P1 {m.seat_wins['P1']}, P2 {m.seat_wins['P2']}"))
     return out
 
 
@@ -91,7 +99,10 @@ def people_rows(m: Summary) -> list[list[str]]:
 
 
 PEOPLE_HEAD = ["player", "games", "wins", "draws", "losses", "sides played"]
-NO_NAMES = "Name the players with `adjutant export --player CP=NAME --player EA=NAME` to see wins per player."
+NO_NAMES = (
+    "Name the players with `adjutant export --player CP=NAME --player EA=NAME` "
+    "(The War: P1=NAME, P2=NAME) to see wins per player."
+)
 
 
 # -- Markdown -------------------------------------------------------------------------------
@@ -101,34 +112,46 @@ def markdown(store: Store, games: list[StoredGame], out: pathlib.Path | None) ->
     """The report as Markdown, and the files written: `out` (.md) and a PNG chart per game beside it.
     With no `out` (standard output) there is nowhere for the charts: the text alone."""
     told = stories(store, games)
-    m = summarize(told)
+    m = summary_of(told)
     written = [out] if out is not None else []
     parts = ["# Adjutant games\n", "## Summary\n"]
     parts += [f"- **{label}:** {text}" for label, text in summary_lines(m)]
     parts.append("")
     if m.people:
-        parts.append("| " + " | ".join(PEOPLE_HEAD) + " |\n|" + "---|" * len(PEOPLE_HEAD))
-        parts += ["| " + " | ".join(row) + " |" for row in people_rows(m)]
+        parts.append(_md_table(PEOPLE_HEAD, people_rows(m)))
     else:
         parts.append(NO_NAMES)
     parts.append("")
     for s in told:
         g = s.game
+        is_war = isinstance(s, war.WarStory)
         parts.append(f"## {g.name}: {g.gid}\n")
-        parts += [f"- **{label}:** {text}" for label, text in facts(s)]
-        parts.append(f"\nTurn track: {track_text(s)}\n")
+        parts += [f"- **{label}:** {text}" for label, text in (s.facts() if is_war else facts(s))]
+        if not is_war:
+            parts.append(f"\nTurn track: {track_text(s)}")
+        parts.append("")
         if out is not None:
             png = out.with_name(f"{out.stem}-{g.gid}.png")
-            png.write_bytes(chart.png(f"{g.name} ({g.gid})", s.track))
+            png.write_bytes(chart.png(_chart(s)))
             written.append(png)
-            parts.append(f"![cumulative captured BP]({png.name})\n")
-        parts.append("| " + " | ".join(head(s.track)) + " |\n|" + "---|" * len(head(s.track)))
-        parts += ["| " + " | ".join(row) + " |" for row in _rows(s.track)]
+            what = "both decks by turn" if is_war else "cumulative captured BP"
+            parts.append(f"![{what}]({png.name})\n")
+        parts.append(_md_table(war.TURN_HEAD, s.turns) if is_war else _md_table(head(s.track), _rows(s.track)))
         parts.append("")
     text = "\n".join(parts) + "\n"
     if out is not None:
         out.write_text(text)
     return text, written
+
+
+def _md_table(head: list[str], rows: list[list[str]]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    return "\n".join(lines + ["| " + " | ".join(row) + " |" for row in rows])
+
+
+def _chart(s: Any) -> Any:
+    title = f"{s.game.name} ({s.game.gid})"
+    return chart.decks(title, s.decks_by_turn) if isinstance(s, war.WarStory) else chart.captured(title, s.track)
 
 
 def track_text(s: Story) -> str:
@@ -196,7 +219,7 @@ def html_report(store: Store, games: list[StoredGame], out: pathlib.Path) -> lis
 def html_page(store: Store, games: list[StoredGame]) -> str:
     """The report as one self-contained page: its charts are inside it."""
     told = stories(store, games)
-    m = summarize(told)
+    m = summary_of(told)
     parts = [
         "<!doctype html><html lang=en><meta charset=utf-8>",
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -208,10 +231,13 @@ def html_page(store: Store, games: list[StoredGame]) -> str:
     ]
     for s in told:
         g = s.game
+        is_war = isinstance(s, war.WarStory)
         anchor = f"game-{html.escape(g.dev[:8].strip('-'))}-{g.gid}"
         parts.append(f'<article class="game" id="{anchor}">')
-        parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(facts(s))}")
-        parts.append(_track_html(s))
-        parts.append(f'<figure class="chart">{chart.svg(f"{g.name} ({g.gid})", s.track, anchor)}</figure>')
-        parts.append(_table(head(s.track), _rows(s.track)) + "</article>")
+        parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(s.facts() if is_war else facts(s))}")
+        if not is_war:
+            parts.append(_track_html(s))
+        parts.append(f'<figure class="chart">{chart.svg(_chart(s), anchor)}</figure>')
+        table = _table(war.TURN_HEAD, s.turns) if is_war else _table(head(s.track), _rows(s.track))
+        parts.append(table + "</article>")
     return "\n".join(parts) + "\n"

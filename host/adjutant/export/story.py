@@ -47,11 +47,16 @@ class Story:
 
     @property
     def duration(self) -> str:
-        minutes = self.when.minutes
-        if minutes is None:
-            return "not known" if self.game.over else "still being played"
-        text = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
-        return text + (" (estimated)" if self.when.estimated else "")
+        return duration(self.when, self.game.over)
+
+
+def duration(when: Played, over: bool) -> str:
+    """ "1 h 35 min", "42 min (estimated)", or why it is not known."""
+    minutes = when.minutes
+    if minutes is None:
+        return "not known" if over else "still being played"
+    text = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    return text + (" (estimated)" if when.estimated else "")
 
 
 def mode(g: StoredGame) -> str:

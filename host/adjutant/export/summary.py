@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
-from adjutant.export.players import SIDES
+from adjutant.export.players import SEATS, SIDES
 from adjutant.export.story import Story
 from shared_engine.scoring import LEVELS
 
@@ -28,20 +29,29 @@ class Summary:
     average_margin: float | None
     levels: dict[str, int]  # every level of 3.5, in order, Draw last
     people: dict[str, Record]  # by name: the people named (and the AI), none when nobody was
+    seat_wins: dict[str, int] = field(default_factory=dict)  # The War's, when there are any
+    great_wars: int = 0  # how many of the games are The Great War's
 
 
-def summarize(stories: list[Story]) -> Summary:
+def summarize(stories: list[Story], wars: tuple[Any, ...] | list[Any] = ()) -> Summary:
+    """Across The Great War's stories and The War's (export/the_war.py WarStory); a person's
+    record counts every game they were named in."""
     done = [s for s in stories if s.game.over]
+    wars_done = [w for w in wars if w.game.over]
     side_wins = {"CP": 0, "EA": 0}
     levels = {level: 0 for _, level in LEVELS}
     people: dict[str, Record] = {}
-    for s in done:
+    seat_wins = {"P1": 0, "P2": 0}
+    for w in wars_done:
+        seat_wins[w.state.winner] += 1
+    for s in done + wars_done:
         g = s.game
-        levels[g.level or "Draw"] += 1
-        if g.winner:
-            side_wins[g.winner] += 1
+        if g.game == "the-great-war":
+            levels[g.level or "Draw"] += 1
+            if g.winner:
+                side_wins[g.winner] += 1
         for side, name in s.players.items():
-            if name == SIDES[side]:  # nobody named for this side
+            if name == SIDES.get(side) or name == SEATS.get(side):  # nobody named for this side
                 continue
             record = people.setdefault(name, Record())
             record.games += 1
@@ -54,11 +64,13 @@ def summarize(stories: list[Story]) -> Summary:
                 record.losses += 1
     margins = [s.game.margin for s in done if s.game.margin is not None]
     return Summary(
-        finished=len(done),
-        in_progress=len(stories) - len(done),
+        finished=len(done) + len(wars_done),
+        in_progress=len(stories) + len(wars) - len(done) - len(wars_done),
         side_wins=side_wins,
         draws=sum(1 for s in done if s.game.winner is None),
         average_margin=sum(margins) / len(margins) if margins else None,
         levels=levels,
         people=dict(sorted(people.items(), key=lambda kv: (-kv[1].wins, kv[0]))),
+        seat_wins=seat_wins if wars else {},
+        great_wars=len(stories),
     )

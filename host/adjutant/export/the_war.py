@@ -5,10 +5,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from adjutant.export.when import played
-from adjutant.store import StoredGame
+from adjutant.export.when import Played, played
+from adjutant.store import Store, StoredGame
 from shared_engine.games import core
 from shared_engine.log import numbered_actions
 from shared_engine.replay import from_lines
@@ -139,3 +140,64 @@ def to_json_objects(games: list[StoredGame]) -> list[dict]:
         d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
         out.append(d)
     return out
+
+
+# -- the report -----------------------------------------------------------------------------
+
+TURN_HEAD = ["round", "player", "drew", "deck events", "P1 deck", "P2 deck"]
+
+
+@dataclass
+class WarStory:
+    """What the report says of one game of The War."""
+
+    game: StoredGame
+    players: dict[str, str]  # seat -> name
+    when: Played
+    state: Any
+    turns: list[list[str]]  # TURN_HEAD's cells, a row a turn, both decks at its end
+    decks_by_turn: list[tuple[int, int, int]]  # (turn, P1's deck, P2's deck) at its end; 0: the starting hands
+
+    @property
+    def result(self) -> str:
+        s = self.state
+        if s.phase != "over":
+            return f"in progress: round {s.turn}, {s.player} to play"
+        return f"{s.winner} ({self.players[s.winner]}) wins in round {s.turn}: {s.loser} could not draw 2"
+
+    def facts(self) -> list[tuple[str, str]]:
+        from adjutant.export.report import date_text
+        from adjutant.export.story import duration
+
+        s = self.state
+        hands = f"P1 {s.hands['P1']}, P2 {s.hands['P2']}"
+        redrawn = [f"{p} re-drew {s.redraws[p]}x" for p in ("P1", "P2") if s.redraws[p]]
+        return [
+            ("Date", date_text(self.when)),
+            ("Duration", duration(self.when, self.game.over)),
+            ("Players", f"P1 {self.players['P1']}, P2 {self.players['P2']}"),
+            ("Mode", self.game.mode),
+            ("Starting hands (Re-draw rule)", hands + (" (" + ", ".join(redrawn) + ")" if redrawn else "")),
+            ("Result", self.result),
+            ("Decks left", f"P1 {s.decks['P1']}, P2 {s.decks['P2']}"),
+        ]
+
+
+def tell(store: Store, stored: StoredGame) -> WarStory:
+    from adjutant.export import players as people
+
+    state, rows = steps(stored)
+    # A turn ends with its "end" step (the next player's draw comes with it): the decks just before.
+    ends, before = [], None
+    for row in rows:
+        if row["action"] == "end" and before is not None:
+            ends.append(before)
+        before = (row["deck_p1"], row["deck_p2"])
+    turns = []
+    for k, t in enumerate(state.track):
+        events = "; ".join(_event(kind, player, n, weapon) for kind, player, n, weapon in t.events)
+        p1, p2 = ends[k] if k < len(ends) else (state.decks["P1"], state.decks["P2"])
+        turns.append([str(t.number), t.player, str(t.drew), events, str(p1), str(p2)])
+    first = state.deck_size - state.hands["P1"], state.deck_size - state.hands["P2"]
+    decks = [(0, *first)] + [(k + 1, int(r[4]), int(r[5])) for k, r in enumerate(turns)]
+    return WarStory(stored, people.of(store, stored), played(stored), state, turns, decks)
