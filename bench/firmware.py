@@ -202,7 +202,7 @@ def rom_heap(image: pathlib.Path, sim: pathlib.Path) -> int:
 
 def anchor(out: pathlib.Path) -> None:
     (out / "firmware").mkdir(parents=True)
-    for name in ("boards.py", "config.py"):  # the simulator reads the board definition
+    for name in ("boards.py", "settings_file.py"):  # the simulator reads the board definition
         shutil.copy(ROOT / "firmware" / name, out / "firmware" / name)
     (out / "firmware/main.py").write_text("# nothing: the anchor measures the simulator alone\n")
 

@@ -116,7 +116,10 @@ from oled import Oled  # noqa: E402
 display = Oled(Bus(), "ssd1306", 0x3C, 0)
 buttons = Buttons(pins, NAMES)
 try:
-    import config
+    try:
+        import settings_file as config
+    except ImportError:  # the anchors' firmware: the settings file was config.py
+        import config  # type: ignore[no-redef]
     from ui import UI
 
     settings, _ = config.load()

@@ -4,7 +4,7 @@ A board loads .mpy code into RAM, so code that is not in use is dropped and load
 when next needed (as micropython-lib's and Peter Hinch's lazy packages do). A module is
 dropped from sys.modules and from its package, which holds it too; then it is garbage.
 
-- Boot reads the board table and the settings once (`boards`, `config`), and takes in the
+- Boot reads the board table and the settings once (`boards`, `settings_file`), and takes in the
   names (`interned_names`): runtime.py drops each as soon as it is read.
 - The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
 - ON_MAT goes each time the screens are back on the mat: what the screens build on, what they
@@ -28,7 +28,7 @@ ON_MAT = (
     "shared_engine.guidance",
     "shared_engine.solitaire",
     "shared_engine.describe",
-    "config",
+    "settings_file",
     "shared_engine.log",
     "journal.games",
     "journal.read",
@@ -40,7 +40,7 @@ REQUEST = (
     "link.pull",
     "link.cards",
     "link.settings",
-    "config",
+    "settings_file",
     "journal.games",
     "journal.read",
     "journal.fold",

@@ -96,8 +96,8 @@ def run(random_byte=_urandom_byte, started=None):
     has no use for it, the phone page reads the game through it."""
     # read once, and not held here (this frame lives as long as the device); its code goes at
     # once, not on the mat: making or resuming the game next is when boot needs the most heap
-    settings, problem = __import__("config").load()
-    lazy.drop("config")
+    settings, problem = __import__("settings_file").load()
+    lazy.drop("settings_file")
     board, display, pins = build(settings["board"], settings["addr"])
     if _maintenance_asked(pins[3]):  # BACK
         __import__("maintenance").show(display, pins[2])  # OK

@@ -28,7 +28,7 @@ class Session:
     def __init__(self, random_byte, warn, settings):
         self.random_byte = random_byte
         self.warn = warn
-        self.settings = settings  # the table's choices (config.py): read at each use, as they change
+        self.settings = settings  # the table's choices (settings_file.py): read at each use, as they change
         self.listeners = []  # called with the kind of each action saved, and "new" for a new game
         self.game = None
         self.play = None  # the game's play module (play/): its flow, its mat

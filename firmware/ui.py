@@ -133,10 +133,10 @@ class UI:
         self.settings[key] = value
         self._apply_display_settings()
         try:
-            import config  # loaded for this, dropped on the mat
+            import settings_file  # loaded for this, dropped on the mat
 
             self.loaded = True
-            config.save(self.settings)
+            settings_file.save(self.settings)
         except OSError as e:
             self.warn("Setting not saved: %s" % e)
         self.dirty = True

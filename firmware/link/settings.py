@@ -5,8 +5,8 @@ before any of it is kept: one bad value changes nothing. Kept changes act at
 once, as the Settings screen's do; `board` and `addr` at the next boot.
 """
 
-import config
 import lazy
+import settings_file
 
 from shared_engine import frames
 
@@ -24,16 +24,16 @@ def op_settings(ops, rid, req, payload):
             ui.settings[key] = change[key]
         if keys:
             ui.set(keys[-1], change[keys[-1]])  # applies the display's and saves them all
-    ops.reply(rid, frames.OK, {"settings": ops.ui.settings, "at_boot": config.AT_BOOT})
+    ops.reply(rid, frames.OK, {"settings": ops.ui.settings, "at_boot": settings_file.AT_BOOT})
 
 
 def _check(change):
     if type(change) is not dict:
         return "set: an object of setting: value"
     for key, value in change.items():
-        if key not in config.CHECKS:
-            return "unknown setting %r; known: %s" % (key, ", ".join(sorted(config.CHECKS)))
-        if not config.CHECKS[key](value):
+        if key not in settings_file.CHECKS:
+            return "unknown setting %r; known: %s" % (key, ", ".join(sorted(settings_file.CHECKS)))
+        if not settings_file.CHECKS[key](value):
             return "bad value for %s: %r" % (key, value)
         if key == "board" and value is not None:
             import boards

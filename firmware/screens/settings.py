@@ -21,7 +21,7 @@ class Settings(ListScreen):
         self.ui.set("contrast", _next(CONTRASTS, self.ui.settings["contrast"]))
 
     def _sleep(self):
-        from config import SLEEPS
+        from settings_file import SLEEPS
 
         self.ui.set("sleep", _next(SLEEPS, self.ui.settings["sleep"]))
 

@@ -40,7 +40,7 @@ def _choice(*allowed: str) -> Callable[[str], object]:
     return parse
 
 
-# The sleep times the device's Settings screen offers (firmware/config.py SLEEPS): only these are taken.
+# The sleep times the device's Settings screen offers (firmware/settings_file.py SLEEPS): only these are taken.
 SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
 
 

@@ -97,7 +97,7 @@ def board(at=0x3C):
 
 def new_ui(seed=7, at=0x3C):
     """The device booted on the mounted flash: its UI (with its session) and the panel's chip."""
-    import config
+    import settings_file as config
     from ui import UI
 
     display, buttons, chip = board(at)

@@ -215,7 +215,7 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
 
 
 def test_settings_json_with_sleep_true_or_a_time_the_screen_cannot_show_is_refused_and_named():
-    import config
+    import settings_file as config
 
     _booted()
     for bad in ('{"sleep": true}', '{"sleep": false}', '{"sleep": 45}', '{"sleep": 3601}', '{"contrast": 256}'):

@@ -82,7 +82,14 @@ def test_rule_8_1_the_reshuffle_screen_loads_only_once_the_battle_screens_code_i
 # What boot and an undo's message load once in a while: the settings file, the reader of
 # records on flash, the games on flash, the words for what was undone, the code that reads a
 # game back and the code that folds its journal into a snapshot. Back on the mat they take no heap.
-OCCASIONAL = ("config", "shared_engine.log", "journal.games", "shared_engine.describe", "journal.read", "journal.fold")
+OCCASIONAL = (
+    "settings_file",
+    "shared_engine.log",
+    "journal.games",
+    "shared_engine.describe",
+    "journal.read",
+    "journal.fold",
+)
 
 
 def _occasional_loaded():

@@ -153,7 +153,7 @@ def test_settings_takes_the_highest_values_the_device_shows(board_at_3d: SimDevi
 def test_the_host_offers_the_sleep_times_the_device_does() -> None:
     sys.path.insert(0, str(REPO / "firmware"))
     try:
-        import config  # the device's settings file: its checks and the Settings screen's sleep times
+        import settings_file as config  # the device's settings file: its checks and the Settings screen's sleep times
     finally:
         sys.path.remove(str(REPO / "firmware"))
     from adjutant.device_settings import SLEEPS

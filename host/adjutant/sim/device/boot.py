@@ -97,7 +97,10 @@ def mount_rom(path):
     return gc.mem_alloc() - before
 
 
-class Device:
+class SimulatedBoard:
+    """The board the simulator gives the unchanged firmware: pins, I2C and the OLED, the clock,
+    the flash, the watchdog."""
+
     def __init__(self, repo, image, fresh, blocks, seed, board, port, wiring, oled=None, older=None):
         self.rom_heap = 0
         self.older = older  # (major, minor, micro) the REPL reports, or None: the real one
@@ -246,14 +249,17 @@ class Device:
         sys.path.insert(0, self.wiring)
         try:
             import boards
-            import config
 
-            settings, _ = config.load()
+            try:
+                import settings_file
+            except ImportError:  # firmware before the settings file had its name (bench anchors)
+                import config as settings_file
+            settings, _ = settings_file.load()
             return boards.board(settings["board"])
         finally:
             sys.path.pop(0)
-            for name in ("boards", "config"):  # the firmware imports its own from its own path
-                del sys.modules[name]
+            for name in ("boards", "settings_file", "config"):  # the firmware imports its own from its own path
+                sys.modules.pop(name, None)
 
     def power_on_without_main(self):
         self.forget_firmware()
@@ -382,7 +388,7 @@ def main(argv):
     oled = None if oled is None else int(oled, 0)
     older = options["--micropython"]
     older = None if older is None else tuple(int(n) for n in older.split("."))
-    device = Device(
+    device = SimulatedBoard(
         repo, image, fresh, int(options["--blocks"]), seed, options["--board"], port, options["--wiring"], oled, older
     )
     if "--realtime" in argv:
