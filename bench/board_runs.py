@@ -5,6 +5,9 @@
   is the same each time: the driver finds its presses once, asking the link's `state` where
   the screens branch (after the Random Event roll, and at each turn's end), and every trial
   replays them with no request at all, as a game with no computer near.
+- A game of The War from New game: 60-card decks, each turn one deck attack of the powers
+  bench/presses.py's person hits with, until a player cannot draw 2; the end the engine gives
+  for the same actions is what the board must show over the link.
 - A pull of 30 stored games, by the host CLI's own client (adjutant.link.client and
   adjutant.pull) over the emulated USB serial port, into an archive, every game checked.
 """
@@ -19,6 +22,39 @@ import tempfile
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 PAUSE_MS = 1500  # between presses, as in the scripted game (scripted_game.PAUSE_MS)
 PULLED_GAMES = 30
+
+
+WAR_HITS = (3, 2, 4, 5, 1, 3, 2, 4, 3, 2)  # bench/presses.py's: the powers real decks hit with
+TAP_MS = 80
+
+
+def war_game() -> tuple[list[tuple[str, int]], dict]:
+    """The War's presses from a fresh board's mat (Menu, New game, The War; its hands kept), and
+    the end the engine folds from the same actions: the state's "end" as the link reports it."""
+    from shared_engine.games import core
+    from shared_engine.the_war.actions import make
+
+    tap = TAP_MS
+    presses = [("BACK", tap)] + [("DOWN", tap)] * 3 + [("OK", tap)] + [("DOWN", tap)] * 7 + [("OK", tap)]
+    presses.append(("OK", tap))  # "OK start": the hands kept, P1 draws 1
+    game = core(make("the-war", 60, "P1"))
+    game.apply(make("start"))
+    last = 2  # the deck attack's number opens at the last hit, 2 at first
+    for turn in range(200):
+        if game.state.phase == "over":
+            return presses, game.state.to_dict()["end"]
+        hit = WAR_HITS[turn % len(WAR_HITS)]
+        target = "P2" if game.state.player == "P1" else "P1"
+        if not game.state.decks[target]:  # drawn empty: nothing to hit, the turn just ends
+            presses.append(("OK", tap))
+            game.apply(make("end"))
+            continue
+        presses += [("UP", tap)] + [("UP" if hit > last else "DOWN", tap)] * abs(hit - last)
+        presses += [("OK", tap), ("OK", tap)]  # the hit entered; the turn ended, the next draws 2
+        game.apply(make("attack", game.state.player, hit, None))
+        game.apply(make("end"))
+        last = hit
+    raise AssertionError("The War's board run did not end")
 
 
 class EmulatedPort:
@@ -99,6 +135,32 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES) -> pathlib.Path:
     return out
 
 
+def war_in_progress(work: pathlib.Path) -> pathlib.Path:
+    """A folder holding `saved/` with one game of The War ten turns in, written by the firmware's
+    own journal code: the board boots into its mat."""
+    out = work / "war-in-progress"
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    script = (
+        "import sys\n"
+        f"sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / 'firmware')!r}]\n"
+        "import os\n"
+        "from journal import games\n"
+        "from shared_engine.games import core\n"
+        "from shared_engine.the_war.actions import make\n"
+        "os.mkdir(games.ROOT)\n"
+        "game = core(make('the-war', 60, 'P1'))\n"
+        "game.apply(make('start'))\n"
+        "for turn in range(10):\n"
+        "    game.apply(make('attack', game.state.player, %d, None))\n"
+        "    game.apply(make('end'))\n"
+        "games.Journal(games.ROOT, 'g0001').create(game)\n"
+    ) % WAR_HITS[0]
+    micropython = ROOT / ".venv/bin/micropython"
+    subprocess.run([str(micropython), "-c", script], cwd=out, check=True, capture_output=True)
+    return out
+
+
 def pull_all(pico) -> tuple[bool, str]:
     """Pull every game into a fresh archive with the CLI's client; (all 30 stored, each ended
     with the stored game's final score; why not)."""
@@ -107,14 +169,14 @@ def pull_all(pico) -> tuple[bool, str]:
     final = json.loads((ROOT / "tests/golden/basic_game.state.json").read_text())["end"]["final"]
     expected = (final["CP"], final["EA"])
     from adjutant.errors import AdjutantError
-    from adjutant.link.client import Device
+    from adjutant.link.client import DeviceLink
     from adjutant.pull import pull
     from adjutant.store import Store
 
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(pathlib.Path(tmp) / "archive.sqlite3")
         try:
-            device = Device(EmulatedPort(pico), None, timeout=20.0)
+            device = DeviceLink(EmulatedPort(pico), None, timeout=20.0)
             device.hello()
             result = pull(device, store)
         except AdjutantError as e:

@@ -29,7 +29,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 import serial  # noqa: E402
-from adjutant.link.client import Device  # noqa: E402
+from adjutant.link.client import DeviceLink  # noqa: E402
 from adjutant.pull import pull  # noqa: E402
 from adjutant.sim.process import SimDevice, micropython  # noqa: E402
 from adjutant.store import Store  # noqa: E402
@@ -45,8 +45,8 @@ def seed(image: pathlib.Path, count: int, plain: bool = False) -> None:
     subprocess.run(cmd + (["plain"] if plain else []), check=True, capture_output=True)
 
 
-def device_on(dev: SimDevice) -> Device:
-    device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+def device_on(dev: SimDevice) -> DeviceLink:
+    device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
     device.hello()
     return device
 
@@ -63,7 +63,7 @@ def our_pull(path: str, db: pathlib.Path) -> tuple[float, int, int, list[str]]:
     The archive file exists already (made once in a user's life); its commit is timed."""
     store = Store(db)
     start = time.perf_counter()
-    device = Device(serial.Serial(path, timeout=0.05))
+    device = DeviceLink(serial.Serial(path, timeout=0.05))
     device.hello()
     result = pull(device, store)
     device.port.close()

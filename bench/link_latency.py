@@ -22,7 +22,7 @@ import time
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
-from adjutant.link.client import Device  # noqa: E402
+from adjutant.link.client import DeviceLink  # noqa: E402
 from adjutant.sim.process import SimDevice, micropython  # noqa: E402
 from instructions import ANCHOR, anchor_source  # noqa: E402
 
@@ -55,7 +55,7 @@ def state_round_trip(code: pathlib.Path) -> float:
         SimDevice(pathlib.Path(tmp) / "f.img", realtime=True, timeout=300, code=code, seed=1) as dev,
     ):
         dev.wait(1500)
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         times = []
         for _ in range(30):

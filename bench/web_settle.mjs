@@ -12,7 +12,7 @@ import { pathToFileURL } from "url";
 
 const [dist, games] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
-const { Device, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
+const { PageBoard, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
 const flash = new Map();
 for (let i = 0; i < Number(games); i++) flash.set(`saved/old${i}.bak`, new Uint8Array(3000).fill(i & 0xff));
 const store = {
@@ -24,7 +24,7 @@ const store = {
     for (const p of removed) flash.delete(p);
   },
 };
-const device = new Device({ loadMicroPython, code: unpack(fs.readFileSync(path.join(dist, "code.pack"))), store });
+const device = new PageBoard({ loadMicroPython, code: unpack(fs.readFileSync(path.join(dist, "code.pack"))), store });
 await device.start();
 await new Promise((done) => setTimeout(done, 500)); // the firmware's boot writes, settled below
 await device.settle();

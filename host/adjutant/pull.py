@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant.errors import DeviceRefused, InvalidData
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.store import Store, StoredGame, _now
 from shared_engine import frames
 from shared_engine.errors import GameError
@@ -127,7 +127,7 @@ def dated(times: list | None) -> dict:
     return {"started": start, "ended": end, "estimated": bool(guessed) or start is None}
 
 
-def listing(device: Device, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
+def listing(device: DeviceLink, after: str | None, sha: str | None, acks: list[list[str]]) -> list[dict]:
     games: list[dict] = []
     fields: dict = {"after": after, "sha": sha, "ack": acks[:ACK_BATCH] or None}
     while True:
@@ -139,7 +139,7 @@ def listing(device: Device, after: str | None, sha: str | None, acks: list[list[
         fields.update(after=games[-1]["gid"], sha=games[-1]["sha"])
 
 
-def acknowledge(device: Device, store: Store, dev: str, pairs: list[list[str]]) -> None:
+def acknowledge(device: DeviceLink, store: Store, dev: str, pairs: list[list[str]]) -> None:
     for i in range(0, len(pairs), ACK_BATCH):
         batch = pairs[i : i + ACK_BATCH]
         device.ask("ack", {"games": batch})
@@ -147,7 +147,7 @@ def acknowledge(device: Device, store: Store, dev: str, pairs: list[list[str]]) 
 
 
 def pull(
-    device: Device,
+    device: DeviceLink,
     store: Store,
     progress: Callable[[int, int], None] | None = None,
     start: Callable[[int], None] | None = None,
@@ -165,7 +165,7 @@ def pull(
     return result
 
 
-def _new_games(device: Device, store: Store, result: PullResult) -> list[dict]:
+def _new_games(device: DeviceLink, store: Store, result: PullResult) -> list[dict]:
     """The device's games after the archive's cursor that it does not hold as they are now;
     acks a previous pull could not deliver go with the first request."""
     info = device.info
@@ -185,7 +185,7 @@ def _new_games(device: Device, store: Store, result: PullResult) -> list[dict]:
 
 
 def _read_and_archive(
-    device: Device,
+    device: DeviceLink,
     store: Store,
     wanted: list[dict],
     result: PullResult,
@@ -232,7 +232,7 @@ def _read_and_archive(
     return stored
 
 
-def _archive(device: Device, store: Store, entry: dict, records: list[str], result: PullResult) -> None:
+def _archive(device: DeviceLink, store: Store, entry: dict, records: list[str], result: PullResult) -> None:
     """A whole game into the archive once its records match the device's sha256 (step 3)."""
     dev = device.info["dev"]
     gid, sha = entry["gid"], entry["sha"]

@@ -14,7 +14,7 @@ import zlib
 from collections.abc import Callable
 
 from adjutant.errors import DeviceRefused, InvalidData
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from shared_engine import frames
 
 
@@ -25,7 +25,7 @@ def deflated(data: bytes) -> bytes:
 
 
 def push(
-    device: Device,
+    device: DeviceLink,
     data: bytes,
     start: Callable[[int, int], None] | None = None,
     progress: Callable[[int], None] | None = None,

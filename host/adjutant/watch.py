@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 
 
 def describe(body: dict) -> str:
@@ -89,7 +89,7 @@ def _passed_through(event: dict) -> bool:
 
 
 def follow(
-    device: Device, once: bool, echo: Callable[[str], None], idle_s: float = 1.0, limit: int | None = None
+    device: DeviceLink, once: bool, echo: Callable[[str], None], idle_s: float = 1.0, limit: int | None = None
 ) -> int:
     """Print the state, then each new action's; returns how many events were shown."""
     reply = device.request("watch", on=True)

@@ -12,7 +12,7 @@ import random
 import pytest
 import serial
 from adjutant.errors import DeviceRestarted, NoDevice
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.push_cards import push
 from adjutant.sim.process import SimDevice
 
@@ -28,7 +28,7 @@ def test_bad_card_file_is_refused_with_file_line_and_field(played: SimDevice, tm
 
 
 def test_the_device_refuses_card_data_that_fails_validation_and_keeps_the_old(played: SimDevice) -> None:
-    device = Device(serial.Serial(played.serial_path, timeout=0.1))
+    device = DeviceLink(serial.Serial(played.serial_path, timeout=0.1))
     device.hello()
     before = device.info["cards"]
     with pytest.raises(Exception, match="card data rejected, old data kept"):
@@ -50,7 +50,7 @@ def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevic
     offsets = []
     for budget in (2500, 3000, 3500, 10**9):
         port = serial.Serial(played.serial_path, timeout=0.05)
-        device = Device(FlakyPort(port, budget), timeout=1.0)
+        device = DeviceLink(FlakyPort(port, budget), timeout=1.0)
         try:
             device.hello()
             reply = push(device, data, start=lambda total, offset: offsets.append(offset))

@@ -14,7 +14,7 @@ import sys
 import pytest
 import serial
 from adjutant.errors import DeviceRestarted, NoDevice
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.pull import pull
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
@@ -49,7 +49,7 @@ def test_disconnects_at_random_points_lose_nothing_and_duplicate_nothing(
     for _attempt in range(80):
         port = serial.Serial(played.serial_path, timeout=0.05)
         # the whole pull is about 3 KB on the wire: every run is cut somewhere inside it
-        device = Device(FlakyPort(port, rng.randrange(200, 1500)), timeout=1.0)
+        device = DeviceLink(FlakyPort(port, rng.randrange(200, 1500)), timeout=1.0)
         try:
             device.hello()
             result = pull(device, store, chunk=200)  # small chunks: cuts fall between them too
@@ -67,7 +67,7 @@ def test_disconnects_at_random_points_lose_nothing_and_duplicate_nothing(
     assert len(rows) == 1
     gid, sha, records = rows[0]
     assert store.db.execute("SELECT COUNT(*) FROM partial").fetchone()[0] == 0
-    device = Device(serial.Serial(played.serial_path, timeout=0.1))
+    device = DeviceLink(serial.Serial(played.serial_path, timeout=0.1))
     device.hello()
     listed = device.request("list")["games"]
     assert [(g["gid"], g["sha"], g["count"]) for g in listed] == [(gid, sha, records)]
@@ -119,7 +119,7 @@ def test_text_outside_frames_reaches_the_host_as_the_device_log() -> None:
     reply = frames.encode({"id": 1, "st": 0, "proto": frames.PROTOCOL, "boot": "b"})
     wire = Wire(b"MPY: soft reboot\r\nboot log line\n" + b"noise" + reply)
     seen: list[str] = []
-    device = Device(wire, on_text=seen.append, timeout=1)
+    device = DeviceLink(wire, on_text=seen.append, timeout=1)
     assert device.hello()["boot"] == "b"
     assert seen == ["MPY: soft reboot", "boot log line", "noise"]
 
@@ -140,7 +140,7 @@ def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
 
     old = ScriptedWire([{"st": frames.VERSION, "proto": 0, "err": "protocol 2 asked, this device speaks 0"}])
     with pytest.raises(VersionMismatch, match="update the firmware"):
-        Device(old, timeout=0.5).hello()
+        DeviceLink(old, timeout=0.5).hello()
     # firmware of protocol 1 is still read: the host asks again in its protocol
     older = ScriptedWire(
         [
@@ -148,7 +148,7 @@ def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
             {"st": 0, "proto": 1, "boot": "b1"},
         ]
     )
-    device = Device(older, timeout=0.5)
+    device = DeviceLink(older, timeout=0.5)
     assert device.hello()["boot"] == "b1" and device.proto == 1
 
     class Silent(ScriptedWire):
@@ -160,7 +160,7 @@ def test_a_version_mismatch_and_a_restarted_device_get_clear_errors() -> None:
 
     ok = {"st": 0, "proto": frames.PROTOCOL, "boot": "first"}
     wire = Silent([ok, None, dict(ok, boot="second")])
-    device = Device(wire, timeout=0.3)
+    device = DeviceLink(wire, timeout=0.3)
     device.hello()
     with pytest.raises(DeviceRestarted, match="restarted during the transfer"):
         device.request("list")

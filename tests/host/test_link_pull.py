@@ -14,7 +14,7 @@ import subprocess
 
 import pytest
 import serial
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.pull import pull
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
@@ -130,7 +130,7 @@ def test_a_pull_of_finished_games_marks_them_all_pulled_on_the_device(tmp_path: 
     with SimDevice(image, realtime=True, timeout=120) as dev:
         dev.wait(800)
         store = Store(tmp_path / "archive.sqlite3")
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         result = pull(device, store)
         assert result.new == ["g0001", "g0002", "g0003"]
@@ -158,7 +158,7 @@ def test_pull_dedup_layer_1_the_device_lists_only_what_follows_the_archives_curs
 
     with SimDevice(_seeded(tmp_path), realtime=True, timeout=120) as dev:
         dev.wait(800)
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         everything = listing(device, None, None, [])
         assert [g["gid"] for g in everything] == ["g0001", "g0002", "g0003"]
@@ -178,7 +178,7 @@ def test_pull_dedup_layer_2_the_archive_skips_what_it_holds_when_the_device_list
     with SimDevice(_seeded(tmp_path), realtime=True, timeout=120) as dev:
         dev.wait(800)
         store = Store(tmp_path / "archive.sqlite3")
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         assert pull(device, store).new == ["g0001", "g0002", "g0003"]
         monkeypatch.setattr(Store, "cursor", lambda self, dev: (None, None))
@@ -214,7 +214,7 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
         run(dev, text, REPO)
         dev.go_realtime()
         store = Store(tmp_path / "archive.sqlite3")
-        device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+        device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
         device.hello()
         # the empty basic game the solitaire one replaced was removed, not archived
         assert pull(device, store).new == ["g0002"]

@@ -12,19 +12,19 @@ import sqlite3
 
 import pytest
 import serial
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.pull import listing, pull
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
 
-def _connect(dev: SimDevice) -> Device:
-    device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+def _connect(dev: SimDevice) -> DeviceLink:
+    device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
     device.hello()
     return device
 
 
-def _pulled(device: Device) -> dict[str, bool]:
+def _pulled(device: DeviceLink) -> dict[str, bool]:
     return {g["gid"]: g["pulled"] for g in listing(device, None, None, [])}
 
 

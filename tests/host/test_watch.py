@@ -7,7 +7,7 @@ import threading
 
 import serial
 from adjutant.errors import DeviceRestarted
-from adjutant.link.client import Device
+from adjutant.link.client import DeviceLink
 from adjutant.sim.process import SimDevice
 from adjutant.watch import follow, say
 
@@ -17,7 +17,7 @@ from shared_engine.game import Game
 
 def _watched(dev: SimDevice, presses: list) -> list[str]:
     """What `watch` says while `presses` (button, ms) are made on the device."""
-    device = Device(serial.Serial(dev.serial_path, timeout=0.05))
+    device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
     device.hello()
     seen: list[str] = []
 

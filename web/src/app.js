@@ -1,6 +1,6 @@
 // The page: the device's panel on a canvas, its four buttons, and the flash kept in IndexedDB.
 import { loadMicroPython } from "./mp/micropython.mjs";
-import { Device, HEIGHT, WIDTH, unpack } from "./device.js";
+import { PageBoard, HEIGHT, WIDTH, unpack } from "./device.js";
 import { openStore, StoreError } from "./store.js";
 import { buttonMeanings, makeFont, panelWords } from "./panel_words.js";
 
@@ -259,7 +259,7 @@ async function main() {
       location.reload(); // a fresh interpreter, from the stored flash
     }
   };
-  const device = new Device({ loadMicroPython, code: await code(), store, onStop: restart, say: (line) => console.log(line) });
+  const device = new PageBoard({ loadMicroPython, code: await code(), store, onStop: restart, say: (line) => console.log(line) });
   window.adjutant = device; // for the page's tests
   try {
     await device.start();

@@ -33,7 +33,7 @@ export function unpack(buffer) {
   return out;
 }
 
-export class Device {
+export class PageBoard {
   // loadMicroPython: the port's loader; code: {path: Uint8Array} for /fw (the firmware) and
   // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the
   // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store.

@@ -16,7 +16,7 @@ import { pathToFileURL } from "url";
 
 const [dist, pressesFile] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
-const { Device, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
+const { PageBoard, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
 const { makeFont, panelWords, buttonMeanings } = await import(pathToFileURL(path.join(dist, "panel_words.js")));
 const code = unpack(fs.readFileSync(path.join(dist, "code.pack")));
 const flash = new Map();
@@ -31,7 +31,7 @@ const store = {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const started = performance.now();
-const device = new Device({
+const device = new PageBoard({
   loadMicroPython,
   code,
   store,

@@ -11,7 +11,7 @@ import { pathToFileURL } from "url";
 
 const [dist] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
-const { Device, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
+const { PageBoard, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
 const code = unpack(fs.readFileSync(path.join(dist, "code.pack")));
 let hang = null; // while set, writes wait for it
 const store = {
@@ -23,7 +23,7 @@ const store = {
   },
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const device = new Device({ loadMicroPython, code, store, onStop: (why) => console.error("stopped: " + why) });
+const device = new PageBoard({ loadMicroPython, code, store, onStop: (why) => console.error("stopped: " + why) });
 await device.start();
 const frames = async (ms) => {
   let n = 0;

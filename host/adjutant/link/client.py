@@ -24,7 +24,9 @@ TIMEOUT_S = 3.0
 PROTOCOLS = (frames.PROTOCOL, 1)
 
 
-class Device:
+class DeviceLink:
+    """The host's end of the link to one device over its serial port (docs/protocol.md)."""
+
     def __init__(self, port: Any, on_text: Callable[[str], None] | None = None, timeout: float = TIMEOUT_S):
         self.port = port
         self.on_text = on_text or (lambda text: None)
@@ -197,9 +199,9 @@ def _checked(reply: dict) -> dict:
     raise DeviceRefused(code, f"device: {name}: {reply.get('err', '')}".rstrip(": "), reply)
 
 
-def connect(port: str, on_text: Callable[[str], None] | None = None, timeout: float = TIMEOUT_S) -> Device:
+def connect(port: str, on_text: Callable[[str], None] | None = None, timeout: float = TIMEOUT_S) -> DeviceLink:
     from adjutant.link.ports import open_port
 
-    device = Device(open_port(port), on_text, timeout)
+    device = DeviceLink(open_port(port), on_text, timeout)
     device.hello()
     return device
