@@ -30,6 +30,7 @@ _attrs = {
     "Redraw": "screens.war_mat",
     "DeckChange": "screens.war_mat",
     "WarSteps": "screens.war_mat",
+    "WeaponChoice": "screens.war_mat",
     "PayCalculator": "screens.war_pay",
     "CardInfo": "screens.info",
     "About": "screens.info",

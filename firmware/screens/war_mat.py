@@ -9,7 +9,7 @@ import gfx
 import screens
 from screens.base import Screen, count, number
 from screens.widgets import ListScreen, Message
-from shared_engine.the_war.actions import other
+from shared_engine.the_war.actions import WEAPONS, other
 
 # The turn's phases, as Turn scheme (order of phases) gives them.
 STEPS = (
@@ -135,17 +135,18 @@ class Redraw(ListScreen):
 
 class DeckChange(Screen):
     """A number of cards off a deck: an attack on the other player's deck (Attacking opponent's
-    deck), the player's own cards to losses, or a card's extra draw."""
+    deck; `by` another than the player whose turn it is, for a card played in the other's
+    turn), the player's own cards to losses, or a card's extra draw."""
 
     name = "deck-change"
     repeat = ("UP", "DOWN")
     NUMBER_Y = 22
 
-    def __init__(self, ui, kind):
+    def __init__(self, ui, kind, by=None):
         super().__init__(ui)
         self.kind = kind
         state = self.session.game.state
-        self.player = state.player
+        self.player = by or state.player
         self.value = _last_hit(state) if kind == "attack" else 1
         target = other(self.player) if kind == "attack" else self.player
         self.left = state.decks[target]
@@ -158,21 +159,50 @@ class DeckChange(Screen):
     def draw(self, fb):
         gfx.bar(fb, 0, self.prompt)
         number(fb, self.value, self.NUMBER_Y, 3)
-        gfx.text(fb, "deck %d" % self.left, 0, 46)
-        gfx.text(fb, "^v set  OK enter", 0, 56)
+        gfx.text(fb, "deck %d  ^v set" % self.left, 0, 46)
+        # an attack may say what hit (held OK): the log and the exports name it
+        gfx.text(fb, "OK  hold:weapon" if self.kind == "attack" else "OK enter", 0, 56)
 
     def key(self, button, kind):
+        if button == "OK" and kind == "LONG" and self.kind == "attack":
+            self.ui.push(screens.WeaponChoice(self.ui, self))
+            return
         if kind not in ("SHORT", "REPEAT"):
             return
         if button in ("UP", "DOWN"):
             self.value = count(self.ui, button, self.value, self.NUMBER_Y, 3, 1, 99)
         elif button == "OK" and kind == "SHORT":
-            # an attack's weapon (unit, bomber, artillery, special) is the log's to hold: unsaid here
-            values = (self.player, self.value, None) if self.kind == "attack" else (self.player, self.value)
-            if self.session.act(self.kind, *values):
-                self.ui.pop()
+            self.enter(None)
         elif button == "BACK" and kind == "SHORT":
             self.ui.pop()
+
+    def enter(self, weapon):
+        values = (self.player, self.value, weapon) if self.kind == "attack" else (self.player, self.value)
+        if self.session.act(self.kind, *values):
+            self.ui.pop()
+
+
+class WeaponChoice(ListScreen):
+    """What hit the deck (Attacking opponent's deck): a unit's attack power, a bomber's bombing
+    power, heavy artillery's deck-hit power, or a special card."""
+
+    name = "weapon"
+    title = "What hit it"
+    LABELS = {"unit": "unit attack", "bomber": "bomber", "artillery": "heavy artillery", "special": "special card"}
+
+    def __init__(self, ui, entry):
+        super().__init__(ui)
+        self.entry = entry
+
+    def items(self):
+        return [(self.LABELS[w], "", self._with(w)) for w in WEAPONS]
+
+    def _with(self, weapon):
+        def enter():
+            self.ui.pop()  # this list; the entry goes once its attack is saved
+            self.entry.enter(weapon)
+
+        return enter
 
 
 class WarOver(Screen):

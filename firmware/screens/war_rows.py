@@ -1,6 +1,7 @@
 """The War's rows in the menu and in New game (screens/menu.py lists every game's)."""
 
 from shared_engine.games import THE_WAR as GAME
+from shared_engine.the_war.actions import other
 
 
 def menu(ui, back, undo, redo, new, rest):
@@ -12,6 +13,8 @@ def menu(ui, back, undo, redo, new, rest):
     if state.phase == "play":
         rows += [
             ("Hit a deck", "", lambda: ui.push(screens.DeckChange(ui, "attack"))),
+            # a card played in the other player's turn hits the deck of the player whose turn it is
+            (other(state.player) + " hits", "", lambda: ui.push(screens.DeckChange(ui, "attack", other(state.player)))),
             ("Discard own", "", lambda: ui.push(screens.DeckChange(ui, "discard"))),
             ("Extra draw", "", lambda: ui.push(screens.DeckChange(ui, "draw"))),
         ]

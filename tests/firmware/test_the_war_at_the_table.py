@@ -149,3 +149,42 @@ def test_the_war_a_restart_resumes_the_war_where_it_stood():
     assert again.screen() == "war-mat" and again.state()["decks"] == {"P1": 52, "P2": 51}
     assert again.status() == "OK end ^hit P2"
     rig.unmount()
+
+
+def test_the_war_attacking_opponents_deck_a_held_ok_says_what_hit_it():
+    """Attacking opponent's deck: a unit's attack power, a bomber's bombing power, heavy
+    artillery's deck-hit power or a special card; held OK on the entry names it for the log."""
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")  # start
+    table.press("UP")  # the hit, opening at 2
+    table.press("UP")  # 3
+    assert table.status() == "OK  hold:weapon", table.text()
+    table.hold("OK")
+    assert table.screen() == "weapon" and "unit attack" in table.text(), table.text()
+    table.press("DOWN")  # bomber
+    table.press("OK")
+    assert table.screen() == "war-mat" and table.state()["decks"] == {"P1": 52, "P2": 50}
+    assert table.ui.session.game.actions[-1] == ("attack", "P1", 3, "bomber")
+    table.press("UP")  # another hit: a plain OK enters it with nothing named
+    table.press("OK")
+    assert table.ui.session.game.actions[-1] == ("attack", "P1", 3, None)
+    assert table.state()["decks"] == {"P1": 52, "P2": 47}
+    rig.unmount()
+
+
+def test_the_war_attacking_opponents_deck_out_of_turn_from_the_menu():
+    """A card played in the other player's turn hits the deck of the player whose turn it is:
+    the menu's "P2 hits" during P1's turn takes from P1's deck, logged as P2's attack."""
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")  # start: P1's turn
+    table.press("BACK")  # the menu
+    while _chosen(table) != "P2 hits":
+        table.press("DOWN")
+    table.press("OK")
+    assert table.screen() == "deck-change" and "P2 hits P1" in table.text(), table.text()
+    table.press("OK")  # 2, the opening number
+    assert table.state()["decks"] == {"P1": 50, "P2": 53} and table.state()["player"] == "P1"
+    assert table.ui.session.game.actions[-1] == ("attack", "P2", 2, None)
+    rig.unmount()
