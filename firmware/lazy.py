@@ -21,8 +21,10 @@ import sys
 ON_MAT = (
     "play.great_war",  # the game's own is held by the Session: let go of here, it stays
     "play.the_war",
+    "play.last_front",
     "screens.gw_rows",  # each game's menu and New game rows
     "screens.war_rows",
+    "screens.lf_rows",
     "screens.widgets",
     "card_data",
     "shared_engine.guidance",

@@ -14,6 +14,10 @@ SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
 # ends (G.2); off, the combat rounds ask for nothing.
 # solo: the side the player took in the last solitaire game, offered first for the next.
 # game: the game last begun (shared_engine/games.py), whose ways to begin New game lists first.
+# names: the players' names a table keeps (`adjutant settings names=Ann,Ben,...`), Last Front's
+# seats in order from the dealer. lf_seats: the most players Last Front's New game offers (its
+# rulebook names no most); lf_victory: its Victory Conditions, "normal" or "quick"; lf_dig: the
+# optional "Digging in" rule.
 # addr: the display's I2C address where the module is not at the board's (0x3D); board and addr
 # take effect at the next boot.
 DEFAULTS = {
@@ -26,6 +30,10 @@ DEFAULTS = {
     "attack": False,
     "solo": "CP",
     "game": "the-great-war",
+    "names": [],
+    "lf_seats": 6,
+    "lf_victory": "normal",
+    "lf_dig": False,
     "addr": None,
 }
 CHECKS = {
@@ -37,7 +45,11 @@ CHECKS = {
     "battles": lambda v: v in ("bp", "winner"),
     "attack": lambda v: v is True or v is False,
     "solo": lambda v: v in ("CP", "EA"),
-    "game": lambda v: v in ("the-great-war", "the-war"),
+    "game": lambda v: v in ("the-great-war", "the-war", "last-front"),
+    "names": lambda v: type(v) is list and len(v) <= 12 and all(type(n) is str and 0 < len(n) <= 10 for n in v),
+    "lf_seats": lambda v: type(v) is int and 2 <= v <= 12,
+    "lf_victory": lambda v: v in ("normal", "quick"),
+    "lf_dig": lambda v: v is True or v is False,
     "addr": lambda v: v is None or v in (0x3C, 0x3D),
 }
 AT_BOOT = ("board", "addr")

@@ -1,14 +1,14 @@
 """The games Adjutant keeps, and which one a log holds.
 
 A log's first record names its game by its kind: "new" for The Great War (every log written
-before there was a second game starts so), "the-war" for The War. A game's modules load only
-when one of its logs is read or a game of it begins.
+before there was a second game starts so), "the-war" for The War, "last-front" for Last Front.
+A game's modules load only when one of its logs is read or a game of it begins.
 """
 
-GREAT_WAR, THE_WAR = "the-great-war", "the-war"
-GAMES = (GREAT_WAR, THE_WAR)  # in the order New game lists them
-NAMES = {GREAT_WAR: "The Great War", THE_WAR: "The War"}
-_HEADERS = {"new": GREAT_WAR, THE_WAR: THE_WAR}
+GREAT_WAR, THE_WAR, LAST_FRONT = "the-great-war", "the-war", "last-front"
+GAMES = (GREAT_WAR, THE_WAR, LAST_FRONT)  # in the order New game lists them
+NAMES = {GREAT_WAR: "The Great War", THE_WAR: "The War", LAST_FRONT: "Last Front"}
+_HEADERS = {"new": GREAT_WAR, THE_WAR: THE_WAR, LAST_FRONT: LAST_FRONT}
 
 
 def of_header(kind):
@@ -23,6 +23,10 @@ def core(header, cards=None):
         from .the_war.core import WarCore
 
         return WarCore(header, cards)
+    if game == LAST_FRONT:
+        from .last_front.core import LastFrontCore
+
+        return LastFrontCore(header, cards)
     from .game_core import GameCore  # a Great War log, or a bad header GameCore names
 
     return GameCore(header, cards)
@@ -34,6 +38,10 @@ def records(kind):
         from .the_war import actions as war_actions
 
         return war_actions
+    if of_header(kind) == LAST_FRONT:
+        from .last_front import actions as front_actions
+
+        return front_actions
     from . import actions
 
     return actions

@@ -155,15 +155,16 @@ def device_id():
 
 def state_of(ui, limit=None):
     """The game's state as the state request answers it: {gid, screen, state}; with a `limit`
-    (bytes of JSON), a long scenario's turn track is cut to its recent turns."""
+    (bytes of JSON), a long game's turn track (Last Front: its battles) is cut to its recent ones."""
     session = ui.session
     state = session.game.state_dict()
     body = {"gid": session.gid, "screen": ui.top().name, "state": state}
-    track = state["track"]
+    key, number = ("track", "turn") if "track" in state else ("battles", "battle")
+    track = state[key]
     while limit is not None and length(body) > limit and len(track) > 1:
         track = track[len(track) // 2 :]  # the pulled log has them all
-        state["track"] = track
-        state["track_from"] = track[0]["turn"]
+        state[key] = track
+        state[key + "_from"] = track[0][number]
     return body
 
 

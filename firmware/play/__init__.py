@@ -13,10 +13,15 @@ so The Great War's code is not in the heap during The War, nor the reverse.
 
 def of(game):
     """The play module of a game core (by its log's header)."""
-    if game.header[0] == "the-war":
+    kind = game.header[0]
+    if kind == "the-war":
         from play import the_war
 
         return the_war
+    if kind == "last-front":
+        from play import last_front
+
+        return last_front
     from play import great_war
 
     return great_war

@@ -8,7 +8,7 @@ changes, its payment calculator), and its ways to begin.
 import screens
 from screens.base import Confirm
 from screens.widgets import ListScreen, NumberEntry
-from shared_engine.games import GAMES, GREAT_WAR, THE_WAR  # GAMES: in New game's order
+from shared_engine.games import GAMES, GREAT_WAR, LAST_FRONT, THE_WAR  # GAMES: in New game's order
 
 
 class Menu(ListScreen):
@@ -33,7 +33,7 @@ class Menu(ListScreen):
 
 
 # Each game's rows in the menu and New game: loaded with these screens, dropped on the mat.
-ROWS = {GREAT_WAR: "screens.gw_rows", THE_WAR: "screens.war_rows"}
+ROWS = {GREAT_WAR: "screens.gw_rows", THE_WAR: "screens.war_rows", LAST_FRONT: "screens.lf_rows"}
 
 
 def _rows_of(module):

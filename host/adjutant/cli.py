@@ -346,6 +346,11 @@ def games(ctx: click.Context, game: str | None, as_json: bool, which: str | None
 
                 result = f"{g.winner} won" if g.over else "in progress"
                 total, mode = decks_left(g), "war"
+            elif g.game == "last-front":  # the territories each seat holds, the dealer's first
+                from adjutant.export.last_front import held_text, replayed
+
+                result = (f"{g.winner} won" if g.winner else "no winner") if g.over else "in progress"
+                total, mode = held_text(replayed(g).state), "front"
             else:
                 result = (f"{g.winner} by {g.margin} {g.level}" if g.winner else "draw") if g.over else "in progress"
                 total = "" if g.cp is None else f"{g.cp}-{g.ea}"
@@ -356,6 +361,8 @@ def games(ctx: click.Context, game: str | None, as_json: bool, which: str | None
             click.echo("~: dated from the device's uptime; ?: played before a restart, not dated")
         if any(g.game == "the-war" for g in rows):
             click.echo("war: The War; its CP-EA column holds the decks left, P1's then P2's")
+        if any(g.game == "last-front" for g in rows):
+            click.echo("front: Last Front; its CP-EA column holds the territories each player holds, dealer first")
         return
     from adjutant.export.timeline import battle_shown, game_of, turns
     from adjutant.export.when import played, pulled, stamp
@@ -363,10 +370,10 @@ def games(ctx: click.Context, game: str | None, as_json: bool, which: str | None
     g = store.find(game)
     click.echo(f"{g.key}  {g.name}  {g.mode}  pulled {stamp(pulled(g))}")
     click.echo(f"  {played(g).describe()}")
-    if g.game == "the-war":
-        from adjutant.export.the_war import story_lines
+    if g.game in ("the-war", "last-front"):
+        from adjutant.export import last_front, the_war
 
-        for line in story_lines(g):
+        for line in (the_war if g.game == "the-war" else last_front).story_lines(g):
             click.echo(f"  {line}")
         return
     for t in turns(g):

@@ -79,6 +79,13 @@ def _addr(text: str) -> object:
     return value
 
 
+def _names(text: str) -> object:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) > 12 or any(len(n) > 10 for n in names) or len(set(names)) != len(names):
+        raise ValueError("up to 12 different names of 1-10 characters, by commas (Ann,Ben,Cid); empty: none")
+    return names
+
+
 def _board(text: str) -> object:
     return None if text.lower() == "auto" else text
 
@@ -97,6 +104,10 @@ SETTINGS = {
     "battles": Setting(_choice("bp", "winner"), "bp: both sides' face-up BP; winner: the winner only"),
     "attack": Setting(_on_off, "on: the Attack card marked each turn (7.10, G.2)"),
     "solo": Setting(_choice("CP", "EA"), "CP or EA: the side first offered for solitaire"),
+    "names": Setting(_names, "names by commas: Last Front's seats, dealer first"),
+    "lf_seats": Setting(_whole(2, 12), "2-12: the most players Last Front's New game offers"),
+    "lf_victory": Setting(_choice("normal", "quick"), "normal: 2 of a type or 3 types; quick: any 3"),
+    "lf_dig": Setting(_on_off, "on: Last Front's optional Digging in rule"),
     "addr": Setting(_addr, "display I2C address: 0x3C, 0x3D or board; next boot"),
     "board": Setting(_board, "the pin table by board name, or auto; next boot"),
 }
@@ -125,6 +136,8 @@ def shown(key: str, value: object) -> str:
         return f"0x{value:02X}"
     if isinstance(value, bool):
         return "on" if value else "off"
+    if isinstance(value, list):  # the names, as they are given
+        return ",".join(str(v) for v in value) or "-"
     return str(value)
 
 

@@ -62,7 +62,9 @@ def import_file(store: Store, path: pathlib.Path, result: Imported) -> str:
     stored = summarize(dev, gid, sha, log, game, data.get("t"))
     store.put(stored, cursor=False)
     (result.updated if had else result.new).append(gid)
-    if stored.game == "the-war":
+    if stored.game == "last-front":
+        score = f"{stored.winner or 'no one'} won" if stored.over else f"battle {game.state.turn}, not over"
+    elif stored.game == "the-war":
         decks = game.state.decks
         score = f"{stored.winner} won, decks P1 {decks['P1']} - P2 {decks['P2']}" if stored.over else "not over"
     else:

@@ -32,7 +32,7 @@ from adjutant.link.client import DeviceLink
 from adjutant.store import Store, StoredGame, _now
 from shared_engine import frames
 from shared_engine.errors import GameError
-from shared_engine.games import NAMES, THE_WAR, core, of_header
+from shared_engine.games import LAST_FRONT, NAMES, THE_WAR, core, of_header
 from shared_engine.log import decode_compact, encode
 
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
@@ -90,8 +90,11 @@ def sent_digest(compact_lines: list[str]) -> str:
 def summarize(dev: str, gid: str, sha: str, log: str, game: Any, times: list | None = None) -> StoredGame:
     state = game.state
     winner = margin = level = cp = ea = None
-    if of_header(game.header[0]) == THE_WAR:
+    kind = of_header(game.header[0])
+    if kind == THE_WAR:
         name, winner = NAMES[THE_WAR], state.winner
+    elif kind == LAST_FRONT:  # the winner by name: a seat's number says nothing at the desk
+        name, winner = NAMES[LAST_FRONT], state.players[state.winner] if state.winner is not None else None
     else:
         name = state.name
         if state.result is not None:

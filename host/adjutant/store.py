@@ -155,7 +155,7 @@ class StoredGame:
 
     @property
     def kind(self) -> str:
-        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4); "the-war"."""
+        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4); "the-war", "last-front"."""
         if self.game != "the-great-war":
             return self.game
         if self.solo:
@@ -168,6 +168,10 @@ class StoredGame:
     def mode(self) -> str:
         """The kind with what sets it apart: the player's side, or the scenario's name and turns."""
         kind = self.kind
+        if kind == "last-front":
+            from adjutant.export.last_front import mode
+
+            return mode(self.header)
         if kind == "the-war":
             header = self.header
             return f"The War ({header.get('deck')}-card decks, {header.get('first')} first)"

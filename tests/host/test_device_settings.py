@@ -60,6 +60,10 @@ def test_settings_shows_each_setting_with_its_value_and_what_it_takes(board_at_3
         "battles": "bp",
         "attack": "off",
         "solo": "CP",
+        "names": "-",
+        "lf_seats": "6",
+        "lf_victory": "normal",
+        "lf_dig": "off",
         "addr": "board",
         "board": "auto",
     }

@@ -211,3 +211,29 @@ def test_issue_44_the_war_scenario_plays_a_whole_game_and_pull_archives_it(tmp_p
     assert len(war) == 1 and war[0]["winner"] == "P2" and war[0]["over"] is True
     assert war[0]["decks"] == {"P1": 1, "P2": 5}
     assert (tmp_path / "screen-war-mat.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_issue_45_the_last_front_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
+    """tests/scenarios/last-front.scn on the simulator, checked battle by battle, then `adjutant
+    pull` and `adjutant games --json` over its serial port: the game last-front, its players and
+    its winner, and `games ID` tells it battle by battle."""
+    import json
+
+    from tests.cli_run import run_cli
+
+    text = (REPO / "tests/scenarios/last-front.scn").read_text()
+    text = text.replace("screenshot docs/", f"screenshot {tmp_path}/")
+    db = tmp_path / "games.sqlite3"
+    with SimDevice(tmp_path / "flash.img", seed=1, realtime=True, timeout=300) as device:
+        device.wait(300)
+        assert run(device, text, REPO) > 80
+        run_cli("pull", db=db, port=device.serial_path)
+    listed = json.loads(run_cli("games", "--json", db=db).stdout)
+    front = [g for g in listed if g["kind"] == "last-front"]
+    assert len(front) == 1 and front[0]["over"] is True and front[0]["winner"] == "P3"
+    assert front[0]["players"] == ["P1", "P2", "P3", "P4"] and front[0]["name"] == "Last Front"
+    assert front[0]["held"] == {"P1": [], "P2": ["soviet"], "P3": ["british", "american", "german"], "P4": []}
+    told = run_cli("games", front[0]["game"], db=db).stdout
+    assert "battle  1  soviet   from deck   P2 wins at 8" in told, told
+    assert "result: P3 wins (normal victory)" in told
+    assert (tmp_path / "screen-front-mat.png").read_bytes().startswith(b"\x89PNG")

@@ -80,7 +80,13 @@ def rows(games: list[StoredGame]) -> list[dict]:
 
 
 def _own(g: StoredGame) -> dict:
-    """What a game other than The Great War adds to its row: The War's decks left."""
+    """What a game other than The Great War adds to its row: The War's decks left; Last Front's
+    players, dealer first, and the territories each holds."""
+    if g.game == "last-front":
+        from adjutant.export.last_front import replayed as front
+
+        state = front(g).state
+        return {"players": list(state.players), "held": {n: list(h) for n, h in zip(state.players, state.held)}}
     if g.game != "the-war":
         return {}
     from adjutant.export.the_war import replayed
@@ -105,12 +111,16 @@ def to_csv(games: list[StoredGame]) -> str:
 
 def to_json(games: list[StoredGame]) -> str:
     """Each game as its own record: The Great War's with its turns, The War's with its steps."""
+    from adjutant.export import last_front
     from adjutant.export.the_war import to_json_objects
 
     out = []
     for g in games:
         if g.game == "the-war":
             out += to_json_objects([g])
+            continue
+        if g.game == "last-front":
+            out += last_front.to_json_objects([g])
             continue
         d = _game_dict(g)
         d["sha256"] = g.sha

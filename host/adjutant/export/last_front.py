@@ -1,0 +1,147 @@
+"""Last Front's games from the archive: replayed, and told battle by battle."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from adjutant.export.when import played
+from adjutant.store import StoredGame
+from shared_engine.games import core
+from shared_engine.log import numbered_actions
+from shared_engine.replay import from_lines
+
+
+def replayed(stored: StoredGame) -> Any:
+    return from_lines(stored.log)
+
+
+def held_text(state: Any) -> str:
+    """Territories held by seat, dealer first: "2-1-0-0"."""
+    return "-".join(str(len(h)) for h in state.held)
+
+
+def mode(header: dict) -> str:
+    players = header.get("players") or []
+    dig = ", dig in" if header.get("dig") else ""
+    return f"Last Front ({len(players)} players, {header.get('victory')} victory{dig})"
+
+
+def battle_rows(stored: StoredGame) -> tuple[Any, list[dict]]:
+    """The game replayed: its state at the end, and a row per battle with what it came to."""
+    game: Any = None
+    rows: list[dict] = []
+    for _, action in numbered_actions(stored.log):
+        if game is None:
+            game = core(action)
+            continue
+        game.apply(action)
+    state = game.state
+    names = state.players
+    for b in state.battles:
+        rows.append(
+            {
+                "battle": b.number,
+                "territory": b.type,
+                "from": names[b.holder] if b.holder is not None else "deck",
+                "declarer": names[b.declarer],
+                "bids": "; ".join(f"{names[s]} {v}" + (f" ({d} dug in)" if d else "") for s, v, d in b.bids),
+                "withdrew": ", ".join(names[s] for s in b.withdrawn),
+                "winner": names[b.winner] if b.winner is not None else None,
+                "winning_bid": b.high if b.winner is not None else None,
+            }
+        )
+    return state, rows
+
+
+def story_lines(stored: StoredGame) -> list[str]:
+    """The game battle by battle: the territory, the bids, who withdrew, who won; the end."""
+    state, rows = battle_rows(stored)
+    names = state.players
+    out = [f"players, dealer first: {', '.join(names)}; victory {state.victory}" + (", dig in" if state.dig else "")]
+    for r in rows:
+        won = f"{r['winner']} wins at {r['winning_bid']}" if r["winner"] else "being fought"
+        out.append(f"battle {r['battle']:>2}  {r['territory']:<8} from {r['from']:<6} {won}  bids: {r['bids']}")
+    for seat, name in enumerate(names):
+        out.append(f"{name}: {', '.join(state.held[seat]) or 'no territory'}")
+    bonuses = [f"{kind} {names[s] if s is not None else 'none'}" for kind, s in state.bonus.items()]
+    out.append("Territory Bonuses: " + ", ".join(bonuses))
+    if state.phase == "over":
+        out.append(
+            f"result: {names[state.winner]} wins ({state.victory} victory)"
+            if state.winner is not None
+            else "result: no winner"
+        )
+    return out
+
+
+COLUMNS = (
+    "device",
+    "game",
+    "name",
+    "players",
+    "victory",
+    "dig",
+    "over",
+    "winner",
+    "started",
+    "ended",
+    "estimated",
+    "battle",
+    "territory",
+    "from",
+    "declarer",
+    "bids",
+    "withdrew",
+    "battle_winner",
+    "winning_bid",
+)
+
+
+def game_fields(stored: StoredGame, state: Any) -> dict:
+    when = played(stored)
+    return {
+        "device": stored.dev,
+        "game": stored.gid,
+        "name": stored.name,
+        "players": list(state.players),
+        "victory": state.victory,
+        "dig": state.dig,
+        "over": stored.over,
+        "winner": state.players[state.winner] if state.winner is not None else None,
+        "started": when.start.isoformat() if when.known else None,
+        "ended": when.end.isoformat() if when.end else None,
+        "estimated": when.estimated,
+    }
+
+
+def to_csv(games: list[StoredGame]) -> str:
+    """Last Front's games, a row per battle: its territory, the bids, who withdrew, who won."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for g in games:
+        state, rows = battle_rows(g)
+        fields = game_fields(g, state)
+        fields["players"] = " ".join(fields["players"])
+        for key in ("over", "estimated", "dig"):
+            fields[key] = int(fields[key])
+        for row in rows:
+            row = fields | row | {"battle_winner": row["winner"]}
+            writer.writerow([row[c] for c in COLUMNS])
+    return out.getvalue()
+
+
+def to_json_objects(games: list[StoredGame]) -> list[dict]:
+    out = []
+    for g in games:
+        state, rows = battle_rows(g)
+        d = game_fields(g, state) | {"kind": "last-front", "sha256": g.sha}
+        d |= {"held": {state.players[s]: list(h) for s, h in enumerate(state.held)}}
+        d |= {"bonus": {k: state.players[s] if s is not None else None for k, s in state.bonus.items()}}
+        d["battles"] = rows
+        d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
+        out.append(d)
+    return out
