@@ -109,6 +109,27 @@ def test_the_war_a_power_cut_at_every_flash_write_resumes_at_the_same_step():
     print("The War, power cut: %d writes checked" % checked)
 
 
+def _scenario_presses(path):
+    """The presses of a scenario file ("press DOWN 3"), as taps."""
+    out = []
+    with open(path) as f:
+        for line in f:
+            words = line.split("#")[0].split()
+            if words[:1] == ["press"]:
+                out += [_short(words[1])] * (int(words[2]) if len(words) > 2 else 1)
+    return out
+
+
+def test_last_front_a_power_cut_at_every_flash_write_resumes_at_the_same_bid():
+    # issue 45 item 8: tests/scenarios/last-front.scn's whole four-player game, cut at each write
+    script = _scenario_presses(rig.ROOT + "/tests/scenarios/last-front.scn")
+    boot_writes, logs, confirmed, writes, game = _reference(script)
+    assert game["game"] == "last-front" and game["phase"] == "over" and game["winner"] == 2, game
+    checked, _ = _cut_at_every_write(script, boot_writes, logs, confirmed, writes)
+    assert checked >= 30, checked
+    print("Last Front, power cut: %d writes checked" % checked)
+
+
 def _cut_at_every_write(script, boot_writes, logs, confirmed, writes):
     total = writes[-1]
     checked = drafts = 0

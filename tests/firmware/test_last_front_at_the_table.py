@@ -1,0 +1,179 @@
+"""Last Front at the device, pressed through the buttons as a table of players does.
+
+The rulebook numbers no rules: tests cite its section headings (Game Play, Calculating Bids,
+"Digging in" Rule, Withdrawing from Battle, Winning the Battle, Territory Bonuses, Victory
+Conditions).
+"""
+
+from tests.firmware import rig
+from tests.firmware.table import Table
+
+
+def _chosen(table):
+    screen = table.ui.top()
+    return screen.items()[screen.index][0]
+
+
+def _new_front(table, players=None):
+    """Menu, New game, Last Front's rows (after The Great War's and The War's)."""
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")
+    while _chosen(table) != "Last Front":
+        table.press("DOWN")
+    if players is not None:
+        table.press("DOWN")  # "LF players"
+        table.press("OK")
+        table.enter(players)
+        table.press("OK")
+        table.press("UP")
+    table.press("OK")
+    assert table.screen() == "front-mat", table.text()
+
+
+def _turn_up(table, kind):
+    table.press("OK")  # "OK turn up"
+    assert table.screen() == "turn-up"
+    while not _chosen(table).startswith(kind):
+        table.press("DOWN")
+    table.press("OK")
+
+
+def _bid(table, value):
+    """OK opens the entry at the least that beats the last bid; UP to `value`; OK bids."""
+    table.press("OK")
+    assert table.screen() == "front-bid" and table.status() == "^v set  OK bid", table.text()
+    table.presses("UP", value - table.number())
+    table.press("OK")
+
+
+def test_last_front_game_play_new_game_seats_four_and_the_dealer_turns_up_and_bids_first():
+    table = Table.fresh()
+    _new_front(table)
+    state = table.state()
+    assert state["game"] == "last-front" and state["players"] == ["P1", "P2", "P3", "P4"]
+    assert state["phase"] == "flip" and table.status() == "OK turn up"
+    assert table.ui.settings["game"] == "last-front"
+    _turn_up(table, "german")
+    assert table.state()["battles"][0]["type"] == "german" and table.status() == "OK bid  v out"
+    assert "P1: draw 1, bid" in table.text() and "opening" in table.text()
+    assert table.layout_faults() == []
+    rig.unmount()
+
+
+def test_last_front_game_play_a_raise_of_one_or_two_takes_at_most_3_presses():
+    table = Table.fresh()
+    _new_front(table)
+    _turn_up(table, "soviet")
+    _bid(table, 6)  # the opening bid: 1 UP 5 times
+    table.press("OK")  # P2: the entry opens at 7, the least that beats 6
+    assert table.number() == 7
+    table.press("OK")  # 2 presses for a raise of one
+    assert table.state()["battles"][0]["high"] == 7 and table.state()["battles"][0]["turn"] == 2
+    table.press("OK")
+    table.press("UP")
+    table.press("OK")  # 3 presses for a raise of two: P3 bids 9
+    assert table.state()["battles"][0]["high"] == 9 and "9" in table.text() and "by P3" in table.text()
+    rig.unmount()
+
+
+def test_last_front_withdrawing_from_battle_down_withdraws_and_the_mat_says_draw_1():
+    table = Table.fresh()
+    _new_front(table, players=3)
+    _turn_up(table, "british")
+    _bid(table, 3)
+    table.press("DOWN")  # "v out": P2 withdraws
+    assert "P2 out: draw 1" in table.text() and "in P1 P3" in table.text(), table.text()
+    table.press("OK")
+    table.press("OK")  # P3 bids 4
+    table.press("DOWN")  # P1 out: P3 is the last one in, captures the British card, draws 1
+    state = table.state()
+    assert state["held"] == [[], [], ["british"]] and state["phase"] == "flip"
+    assert "P3 wins" in table.text() or "british bonus" in table.text(), table.text()
+    assert state["bonus"]["british"] == 2  # Territory Bonuses: the majority of British cards
+    rig.unmount()
+
+
+def test_last_front_winning_the_battle_the_winner_declares_another_players_territory():
+    table = Table.fresh()
+    _new_front(table, players=2)
+    _turn_up(table, "soviet")
+    _bid(table, 2)
+    table.press("DOWN")  # P2 out: P1 captures the Soviet card
+    _turn_up(table, "american")
+    assert table.status() == "OK declare" and "P1 declares" in table.text()
+    table.press("OK")
+    assert table.screen() == "declare" and _chosen(table) == "new american"
+    table.press("OK")
+    _bid(table, 2)
+    table.press("OK")
+    table.press("OK")  # P2 bids 3
+    table.press("DOWN")  # P1 out: P2 captures the American card
+    table.press("OK")  # P2 declares: the next card must be turned up first
+    assert table.screen() == "turn-up"
+    table.press("BACK")
+    _turn_up(table, "german")
+    table.press("OK")
+    table.press("DOWN")  # "P1 soviet": P2 attacks P1's captured card
+    assert _chosen(table) == "P1 soviet"
+    table.press("OK")
+    assert "of P1" in table.text() and table.state()["battles"][-1]["holder"] == 0, table.text()
+    rig.unmount()
+
+
+def test_last_front_victory_conditions_quick_any_3_announced_at_the_capture():
+    table = Table.fresh()
+    table.ui.set("lf_victory", "quick")
+    _new_front(table, players=2)
+    for kind in ("soviet", "soviet", "german"):
+        _turn_up(table, kind)
+        if table.state()["phase"] == "declare":
+            table.press("OK")
+            table.press("OK")  # the card turned up
+        _bid(table, 2)
+        table.press("DOWN")  # P2 out: P1 captures it
+    assert table.state()["phase"] == "over" and table.state()["winner"] == 0
+    assert table.screen() == "front-over" and "P1" in table.text() and "quick" in table.text()
+    table.press("OK")
+    assert table.screen() == "front-mat" and table.status() == "OK result"
+    rig.unmount()
+
+
+def test_last_front_digging_in_rule_the_bid_asks_its_piles_of_10():
+    table = Table.fresh()
+    table.ui.set("lf_dig", True)
+    _new_front(table, players=2)
+    _turn_up(table, "soviet")
+    table.press("OK")
+    table.hold("UP", 3000)  # a hold counts on: 1 up to past 20
+    table.enter(23)
+    table.press("OK")  # the bid set: now its piles
+    assert "dug in" in table.text() and table.number() == 0, table.text()
+    table.presses("UP", 2)
+    table.press("OK")
+    assert table.state()["battles"][0]["bids"] == [{"seat": 0, "value": 23, "dug": 2}]
+    rig.unmount()
+
+
+def test_last_front_an_undo_takes_back_a_withdrawal_and_its_capture():
+    table = Table.fresh()
+    _new_front(table, players=2)
+    _turn_up(table, "british")
+    _bid(table, 2)
+    table.press("DOWN")
+    assert table.state()["held"] == [["british"], []]
+    table.hold("BACK")
+    assert table.state()["held"] == [[], []] and table.state()["phase"] == "bid"
+    assert "Undone: withdrawal" in table.text(), table.text()
+    rig.unmount()
+
+
+def test_last_front_a_restart_resumes_the_battle_where_it_stood():
+    table = Table.fresh()
+    _new_front(table, players=3)
+    _turn_up(table, "german")
+    _bid(table, 4)
+    again = table.restart()
+    assert again.screen() == "front-mat" and again.state()["battles"][0]["turn"] == 1
+    assert again.status() == "OK bid  v out" and "4" in again.text()
+    rig.unmount()
