@@ -8,6 +8,8 @@
 - A game of The War from New game: 60-card decks, each turn one deck attack of the powers
   bench/presses.py's person hits with, until a player cannot draw 2; the end the engine gives
   for the same actions is what the board must show over the link.
+- A game of Last Front for four players: tests/scenarios/last-front.scn's presses, checked by
+  what that scenario expects at its end (the winner, the game over).
 - A pull of 30 stored games, by the host CLI's own client (adjutant.link.client and
   adjutant.pull) over the emulated USB serial port, into an archive, every game checked.
 """
@@ -55,6 +57,20 @@ def war_game() -> tuple[list[tuple[str, int]], dict]:
         game.apply(make("end"))
         last = hit
     raise AssertionError("The War's board run did not end")
+
+
+def last_front_game() -> tuple[list[tuple[str, int]], dict]:
+    """tests/scenarios/last-front.scn's presses (a whole four-player game from New game), and
+    what the scenario expects of the game at its end ("expect state game.winner 2")."""
+    presses: list[tuple[str, int]] = []
+    expected = {}
+    for line in (ROOT / "tests/scenarios/last-front.scn").read_text().splitlines():
+        words = line.split("#")[0].split()
+        if words[:1] == ["press"]:
+            presses += [(words[1], TAP_MS)] * (int(words[2]) if len(words) > 2 else 1)
+        elif words[:3] in (["expect", "state", "game.winner"], ["expect", "state", "game.phase"]):
+            expected[words[2].split(".")[1]] = int(words[3]) if words[3].isdigit() else words[3]
+    return presses, expected
 
 
 class EmulatedPort:

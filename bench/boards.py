@@ -5,8 +5,9 @@
 Runs the firmware as `adjutant deploy` lays it out (.mpy) on MicroPython v1.28.0 RPI_PICO in
 an RP2040 emulator (the rp2 instrument: `tools/pico` of the shared folder beside the checkout,
 or ADJUTANT_PICO_TOOLS), on the emulated clock. The runs: the scripted 10-turn basic game,
-a game of The War from New game to its end, a 10-turn solitaire game against the AI, and a
-pull of 30 stored games by the CLI's own client (bench/board_runs.py).
+a game of The War from New game to its end, a four-player game of Last Front, a 10-turn
+solitaire game against the AI, and a pull of 30 stored games by the CLI's own client
+(bench/board_runs.py).
 
 A board's heap is modelled on the Pico's 245,888 B (hardware/boards/*.json, "heap"): a
 pinned ballast takes what the board lacks, and a board whose heap comes in areas (an ESP32
@@ -43,7 +44,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 PICO_HEAP = 245_888  # MicroPython v1.28.0 RPI_PICO's GC heap: what the emulator's board has
 SPARE = 0.30
-RUNS = ("game", "the-war", "solitaire", "pull")  # bench/board_runs.py has the last three
+RUNS = ("game", "the-war", "last-front", "solitaire", "pull")  # bench/board_runs.py has the last four
 STEP = 512
 CHECK_ABOVE = 4096
 GAME_WALL_S = 600  # a game that has not ended by then (a busy loop after a fault) fails
@@ -204,6 +205,8 @@ class Emulator:
                 presses, expected = self.solitaire
             elif run == "the-war":
                 presses, expected = board_runs.war_game()
+            elif run == "last-front":
+                presses, expected = board_runs.last_front_game()
             else:
                 presses, expected = self.scripted_game.events(), self.scripted_game.expected_totals()
             for button, ms in presses:
@@ -220,6 +223,9 @@ class Emulator:
             game = self._final_state(pico)
             if run == "the-war":  # the winner, the round and both decks, as the engine has them
                 end = game.get("end") if game else None
+                return (True, "") if end == expected else (False, "the end %s, not %s" % (end, expected))
+            if run == "last-front":  # the winner and the end, as the scenario expects them
+                end = {key: game.get(key) for key in expected} if game else None
                 return (True, "") if end == expected else (False, "the end %s, not %s" % (end, expected))
             final = (game.get("end") or {}).get("final") if game else None
             if final != expected:

@@ -165,8 +165,9 @@ class Person:
         for _ in range(30_000 // LOOK_MS):
             self.dev.wait(LOOK_MS)
             numbers = [int(t) for t in self.texts() if t.isdigit()]
-            # not yet the d6 screen the press leaves, with its face (The War's hit: "OK  hold:weapon")
-            entry = self.shows("OK enter") or self.shows("hold:weapon")
+            # not yet the d6 screen the press leaves, with its face (The War's hit: "OK  hold:weapon";
+            # Last Front's bid: "OK bid")
+            entry = self.shows("OK enter") or self.shows("hold:weapon") or self.shows("OK bid")
             if entry and len(numbers) == 1 and (numbers[0] >= wanted if button == "UP" else numbers[0] <= wanted):
                 break
         self.dev.wait(SEE_MS)
@@ -320,6 +321,43 @@ def play_the_war(code: pathlib.Path) -> list[int]:
     return presses
 
 
+# Last Front: the raises a table makes, over the bid to beat: a player adds a card or two to
+# their bid (Unit cards of 1-4, Icons and Specials on top), so most raises are 1-3.
+FRONT_RAISES = (1, 2, 1, 3, 2, 1, 2, 4, 1, 3, 2, 1)
+
+
+def play_last_front(code: pathlib.Path) -> list[tuple[int, int]]:
+    """(raise, presses) for each bid of a four-player battle, as a person makes them (issue 45
+    item 4): OK opens the entry at one more than the bid to beat, UP at two more."""
+    out = []
+    with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
+        dev.wait(500)
+        dev.press("BACK")  # Menu, New game, Last Front (not counted: once a game)
+        dev.press("DOWN", 3)
+        dev.press("OK")
+        dev.press("DOWN", 10)
+        dev.press("OK")
+        dev.press("OK")  # the first territory turned up: the first of the list (not a bid)
+        dev.press("OK")
+        person = Person(dev)
+        for wanted in FRONT_RAISES:
+            before = dev.state()["game"]["battles"][-1]
+            count = person.presses
+            person.awake()
+            if wanted == 1:
+                person.tap("OK")
+            else:
+                person.tap("UP")  # the entry at two more
+            person.look()
+            person.set_number(before["high"] + wanted)
+            person.ok("OK bid")
+            after = dev.state()["game"]["battles"][-1]
+            if after["high"] != before["high"] + wanted:
+                raise AssertionError(f"Last Front's bid did not take: {before['high']} -> {after['high']}")
+            out.append((wanted, person.presses - count))
+    return out
+
+
 def choose_winner_only(dev: SimDevice) -> None:
     """Menu, Settings, "Battles": winner (not counted: it is set once, not each turn)."""
     dev.press("BACK")  # the menu
@@ -383,6 +421,13 @@ def main() -> None:
     print("The War (issue 44): presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
     cells = " ".join(f"{n:>3}" for n in war)
     print(f"  {cells}   mean {statistics.mean(war):.2f}, most {max(war)} (target: at most 6)")
+    front = play_last_front(ROOT)
+    print("Last Front (issue 45): presses per bid, by its raise over the bid to beat")
+    for size in sorted({r for r, _ in front}):
+        made = [n for r, n in front if r == size]
+        print(f"  raise {size}: {statistics.mean(made):.2f} presses ({len(made)} bids)")
+    typical = [n for r, n in front if r <= 3]
+    print(f"  raises of 1-3: mean {statistics.mean(typical):.2f}, most {max(typical)} (target: at most 3)")
     print(f"mean presses per plain turn: winner-only {means[True]:.2f}, both BP {means[False]:.2f}")
 
 

@@ -13,13 +13,13 @@ class FrontBid(Screen):
     repeat = ("UP", "DOWN")
     NUMBER_Y = 22
 
-    def __init__(self, ui):
+    def __init__(self, ui, raise_by=1):
         super().__init__(ui)
         state = self.session.game.state
         battle = state.battle
         self.seat = battle.turn
         self.low = battle.high + 1
-        self.value = self.low
+        self.value = battle.high + raise_by
         self.dig = state.dig
         self.piles = None  # asked after the bid, when digging in is played
 

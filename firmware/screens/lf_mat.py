@@ -3,8 +3,9 @@ declaring the next battle, the territories held, the end.
 
 The mat shows the territory fought over, whose turn it is and the draw it begins with (Turn
 Order 1), the bid to beat and who made it, who is still in, and what the last action set off
-("Cid out: draw 1", "Ben wins soviet +1", a Territory Bonus changing hands). OK bids, DOWN
-withdraws the player whose turn it is, UP shows the territories held and the bonuses.
+("Cid out: draw 1", "Ben wins soviet +1", a Territory Bonus changing hands). In a battle OK
+opens the bid at one more than the bid to beat, UP at two more, DOWN withdraws the player whose
+turn it is; between battles UP shows the territories held and the bonuses.
 """
 
 import gfx
@@ -58,7 +59,7 @@ class FrontMat(Screen):
             if b.high_seat is not None:
                 gfx.text(fb, "by " + names[b.high_seat], 48, 30)
             gfx.text(fb, ("in " + " ".join(_short(names[s]) for s in b.still_in))[:16], 0, 38)
-            status = "OK bid  v out"
+            status = "OK+1 ^+2  v out"
         elif phase == "over":
             gfx.bar(fb, 0, "Last Front: over")
             gfx.centered(fb, (names[state.winner] if state.winner is not None else "No one") + " wins", 20, 1)
@@ -91,13 +92,15 @@ class FrontMat(Screen):
         phase = state.phase
         if button == "BACK":
             ui.push(screens.Menu(ui))
-        elif button == "UP":
-            ui.push(Holdings(ui))
         elif phase == "bid":
-            if button == "OK":
+            if button == "OK":  # the bid entry, opening at one more than the bid to beat
                 ui.push(screens.FrontBid(ui))
+            elif button == "UP":  # or at two more
+                ui.push(screens.FrontBid(ui, 2))
             elif button == "DOWN":
                 self.session.act("withdraw", state.battle.turn)
+        elif button == "UP":
+            ui.push(Holdings(ui))
         elif button == "OK":
             if phase == "flip":
                 ui.push(TurnUp(ui))

@@ -55,25 +55,31 @@ def test_last_front_game_play_new_game_seats_four_and_the_dealer_turns_up_and_bi
     assert state["phase"] == "flip" and table.status() == "OK turn up"
     assert table.ui.settings["game"] == "last-front"
     _turn_up(table, "german")
-    assert table.state()["battles"][0]["type"] == "german" and table.status() == "OK bid  v out"
+    assert table.state()["battles"][0]["type"] == "german" and table.status() == "OK+1 ^+2  v out"
     assert "P1: draw 1, bid" in table.text() and "opening" in table.text()
     assert table.layout_faults() == []
     rig.unmount()
 
 
-def test_last_front_game_play_a_raise_of_one_or_two_takes_at_most_3_presses():
+def test_last_front_game_play_a_raise_of_one_to_three_takes_at_most_3_presses():
+    """Game Play: each bid at least one more than the last; OK opens the entry at one more, UP
+    at two more (the mat's "OK+1 ^+2")."""
     table = Table.fresh()
     _new_front(table)
     _turn_up(table, "soviet")
-    _bid(table, 6)  # the opening bid: 1 UP 5 times
+    _bid(table, 6)  # the opening bid
     table.press("OK")  # P2: the entry opens at 7, the least that beats 6
     assert table.number() == 7
-    table.press("OK")  # 2 presses for a raise of one
+    table.press("OK")  # a raise of one: 2 presses
     assert table.state()["battles"][0]["high"] == 7 and table.state()["battles"][0]["turn"] == 2
-    table.press("OK")
-    table.press("UP")
-    table.press("OK")  # 3 presses for a raise of two: P3 bids 9
+    table.press("UP")  # P3: the entry opens at 9
+    assert table.number() == 9
+    table.press("OK")  # a raise of two: 2 presses
     assert table.state()["battles"][0]["high"] == 9 and "9" in table.text() and "by P3" in table.text()
+    table.press("UP")
+    table.press("UP")
+    table.press("OK")  # a raise of three: 3 presses, P4 bids 12
+    assert table.state()["battles"][0]["high"] == 12 and table.state()["battles"][0]["high_seat"] == 3
     rig.unmount()
 
 
@@ -175,5 +181,5 @@ def test_last_front_a_restart_resumes_the_battle_where_it_stood():
     _bid(table, 4)
     again = table.restart()
     assert again.screen() == "front-mat" and again.state()["battles"][0]["turn"] == 1
-    assert again.status() == "OK bid  v out" and "4" in again.text()
+    assert again.status() == "OK+1 ^+2  v out" and "4" in again.text()
     rig.unmount()
