@@ -9,7 +9,7 @@ playDate, game, players with name/score/winner/role).
 
 import json
 
-from .games import GREAT_WAR, THE_WAR
+from .games import GREAT_WAR, LAST_FRONT, THE_WAR
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html?data="
 GAME_NAME = "The Great War (MacGowan & Lombardy)"
@@ -22,6 +22,7 @@ SEATS = {"P1": "Player 1", "P2": "Player 2"}
 GAMES = {
     GREAT_WAR: (GAME_NAME, "adjutant-tgw", SIDES, True),
     THE_WAR: ("The War (WW2 collectible card game)", "adjutant-the-war", SEATS, False),
+    LAST_FRONT: ("Last Front", "adjutant-last-front", None, False),  # its players are its seats, by name
 }
 AI = "AI (Solitaire 3.3)"
 _SAFE = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~"
@@ -49,7 +50,8 @@ def play(
         "solo": bool(solo),
         "comments": comments,
         "players": [
-            _player(side, sides, players[side], scores[side] if points else None, winner, first) for side in sides
+            _player(side, sides, players[side], scores[side] if points else None, winner, first)
+            for side in (sides or players)
         ],
     }
     if minutes is not None:
@@ -74,7 +76,7 @@ def side_names(solo, named=None, kind=GREAT_WAR):
     named = dict(named or {})
     if solo:
         named["EA" if solo == "CP" else "CP"] = AI
-    sides = GAMES[kind][2]
+    sides = GAMES[kind][2] or {}  # Last Front: its players are named by the game
     return {side: named.get(side, sides[side]) for side in sides}
 
 
@@ -105,6 +107,20 @@ def war_comments(winner, loser, round_, decks, when, gid):
     """ "The War: P2 won in round 12, P1 could not draw 2; decks left P1 1, P2 5. Played ... (Adjutant g0004)"."""
     text = "The War: %s won in round %d, %s could not draw 2" % (winner, round_, loser)
     text += "; decks left P1 %d, P2 %d" % (decks["P1"], decks["P2"])
+    return text + ". %s (Adjutant %s)" % (when, gid)
+
+
+def front_comments(winner, battles, victory, held, when, gid):
+    """ "Last Front: Cid won after 4 battles (normal victory), holding british, american, german. ..."."""
+    if winner is None:
+        text = "Last Front: no winner after %d battles" % battles
+    else:
+        text = "Last Front: %s won after %d battles (%s victory), holding %s" % (
+            winner,
+            battles,
+            victory,
+            ", ".join(held),
+        )
     return text + ". %s (Adjutant %s)" % (when, gid)
 
 

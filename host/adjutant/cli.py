@@ -16,7 +16,7 @@ import time
 import click
 
 from adjutant.errors import EXIT_CODES, AdjutantError
-from shared_engine.games import GAMES, GREAT_WAR, NAMES, THE_WAR  # the games' ids: no code of theirs loads
+from shared_engine.games import GAMES, GREAT_WAR, LAST_FRONT, NAMES, THE_WAR  # the games' ids: no code of theirs loads
 
 EPILOG = "\b\nExit codes:\n" + "\n".join(f"  {code}  {text}" for code, text in EXIT_CODES.items())
 ARCHIVE: list[pathlib.Path | None] = [None]
@@ -453,15 +453,18 @@ def export(
     store = _store(ctx, readonly=not (player or bgg_id))  # names and ids given are remembered in the archive
     chosen = [store.find(key) for key in game] if game else store.games()
     # Each game has its own record: --game keeps one game's. CSV is a column set per game (The
-    # Great War's unless --game the-war); JSON, the report and BG Stats hold every game.
+    # Great War's unless --game names another); JSON, the report and BG Stats hold every game.
     if which:
         chosen = [g for g in chosen if g.game == which]
         if not chosen:
             raise AdjutantError(f"no {NAMES[which]} games to export")
-    elif kind == "csv" and any(g.game == THE_WAR for g in chosen):
-        left = ", ".join(g.key for g in chosen if g.game == THE_WAR)
+    elif kind == "csv" and any(g.game != GREAT_WAR for g in chosen):
+        for other in (THE_WAR, LAST_FRONT):
+            left = ", ".join(g.key for g in chosen if g.game == other)
+            if left:
+                said = f"adjutant: not exported, {NAMES[other]}'s games ({left}): `--game {other}` exports them as CSV"
+                click.echo(said, err=True)
         chosen = [g for g in chosen if g.game == GREAT_WAR]
-        click.echo(f"adjutant: not exported, The War's games ({left}): `--game the-war` exports them as CSV", err=True)
         if not chosen:
             raise AdjutantError("no The Great War games to export")
     if not chosen:
@@ -488,9 +491,9 @@ def export(
 
         kinds = {g.game for g in chosen}
         if bgg_id and len(kinds) > 1:
-            raise click.UsageError("--bgg-id is one game's BoardGameGeek id: add --game the-great-war or the-war")
+            raise click.UsageError("--bgg-id is one game's BoardGameGeek id: add --game and the game")
         # Remembered per game: The Great War's under its old key, so archives keep theirs.
-        key = {GREAT_WAR: "bgg_id", THE_WAR: "bgg_id:the-war"}
+        key = {GREAT_WAR: "bgg_id", THE_WAR: "bgg_id:the-war", LAST_FRONT: "bgg_id:last-front"}
         if bgg_id:
             store.remember(key[kinds.pop()], str(bgg_id))
         bgg = {kind: int(store.setting(k) or 0) or None for kind, k in key.items()}
@@ -527,6 +530,10 @@ def export(
         from adjutant.export.the_war import to_csv as war_csv
 
         text = war_csv(chosen)
+    elif kind == "csv" and which == LAST_FRONT:
+        from adjutant.export.last_front import to_csv as front_csv
+
+        text = front_csv(chosen)
     else:
         from adjutant.export.tables import to_csv, to_json
 

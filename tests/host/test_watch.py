@@ -103,3 +103,25 @@ def test_watch_narrates_the_war_turn_by_turn_with_both_decks(tmp_path: pathlib.P
         "round 1: P2's deck hit: 2 (deck 51)",
         "round 1: P2's turn: draws 2 (deck 49)",
     ], seen
+
+
+def test_watch_narrates_last_front_bid_by_bid_with_its_draws_and_captures(tmp_path: pathlib.Path) -> None:
+    """Last Front's draws as the rules require them (Withdrawing from Battle, Winning the
+    Battle), said as each action is saved."""
+    with SimDevice(tmp_path / "flash.img", seed=4, realtime=True, timeout=120) as dev:
+        dev.wait(300)
+        # Menu, New game, past The Great War's seven and The War's three rows, Last Front (4 players)
+        for button in ["BACK"] + ["DOWN"] * 3 + ["OK"] + ["DOWN"] * 10 + ["OK"]:
+            dev.hold(button, 80)
+            dev.wait(150)
+        turned = [("OK", 80), ("OK", 80)]  # the first territory turned up: American, the list's first
+        bids = [("UP", 80), ("OK", 80), ("DOWN", 80), ("DOWN", 80), ("DOWN", 80)]  # P1 bids 2; the rest withdraw
+        seen = _watched(dev, turned + bids)
+    assert "Last Front  battle 0  phase flip" in seen[0], seen[0]
+    assert seen[1:] == [
+        "turned up: american; P1 draws 1, to bid over 0",
+        "P1 bids 2; P2 draws 1, to bid over 2",
+        "P2 withdraws, draws 1; P3 draws 1, to bid over 2",
+        "P3 withdraws, draws 1; P4 draws 1, to bid over 2",
+        "P4 withdraws, draws 1; P1 captures the american territory, draws 1 extra; american bonus: P1",
+    ], seen

@@ -25,6 +25,26 @@ def play(
     when it was played, given by the player (export --date), over what the device recorded."""
     when = played(g)
     start = date or when.start
+    if g.game == "last-front":  # its players are people already: the names the game began with
+        from adjutant.export.last_front import replayed as front
+
+        state = front(g).state
+        names = list(state.players)
+        winner = names[state.winner] if state.winner is not None else None
+        held = state.held[state.winner] if state.winner is not None else []
+        return bgstats.play(
+            source_id=f"{g.dev}/{g.gid}",
+            play_date=start.strftime("%Y-%m-%d %H:%M:%S"),
+            comments=bgstats.front_comments(winner, len(state.battles), state.victory, held, when.describe(), g.gid),
+            solo=False,
+            first=names[0],  # the dealer goes first (Game Play)
+            scores=None,
+            winner=winner,
+            players={name: name for name in names},
+            minutes=when.minutes,
+            bgg_id=bgg_id,
+            kind="last-front",
+        )
     if g.game == "the-war":
         from adjutant.export.the_war import replayed
 

@@ -145,3 +145,54 @@ def to_json_objects(games: list[StoredGame]) -> list[dict]:
         d["log"] = [json.loads(line) for line in g.log.splitlines() if line]
         out.append(d)
     return out
+
+
+# -- the report -----------------------------------------------------------------------------
+
+BATTLE_HEAD = ["battle", "territory", "from", "declarer", "bids", "withdrew", "winner"]
+
+
+class FrontStory:
+    """What the report says of one game of Last Front: its players are people by name already."""
+
+    def __init__(self, stored: StoredGame) -> None:
+        from adjutant.export.when import played as when_played
+
+        self.game = stored
+        self.state, rows = battle_rows(stored)
+        self.when = when_played(stored)
+        self.players = {name: name for name in self.state.players}
+        self.battles = [
+            [str(r["battle"]), r["territory"], r["from"], r["declarer"], r["bids"], r["withdrew"], r["winner"] or ""]
+            for r in rows
+        ]
+
+    @property
+    def winner(self) -> str | None:
+        s = self.state
+        return s.players[s.winner] if s.winner is not None else None
+
+    def facts(self) -> list[tuple[str, str]]:
+        from adjutant.export.report import date_text
+        from adjutant.export.story import duration
+
+        s = self.state
+        held = "; ".join(f"{n} {', '.join(h) or '-'}" for n, h in zip(s.players, s.held))
+        bonus = ", ".join(f"{k} {s.players[v] if v is not None else 'none'}" for k, v in s.bonus.items())
+        if s.phase != "over":
+            result = f"in progress: battle {len(s.battles)}"
+        else:
+            result = f"{self.winner} wins ({s.victory} victory)" if self.winner else "no winner"
+        return [
+            ("Date", date_text(self.when)),
+            ("Duration", duration(self.when, self.game.over)),
+            ("Players, dealer first", ", ".join(s.players)),
+            ("Mode", self.game.mode),
+            ("Result", result),
+            ("Territories held", held),
+            ("Territory Bonuses", bonus),
+        ]
+
+
+def tell(stored: StoredGame) -> FrontStory:
+    return FrontStory(stored)

@@ -29,6 +29,8 @@ def parse(given: tuple[str, ...]) -> dict[str, str]:
 def record(store: Store, games: list[StoredGame], names: dict[str, str]) -> None:
     """These games were played by these people (each game keeps its own names)."""
     for kind, (_, _, sides, _) in GAMES.items():  # a game gets the names of its own sides or seats
+        if sides is None:  # Last Front's players are named by the game itself
+            continue
         mine = {side: name for side, name in names.items() if side in sides}
         if mine:
             store.set_players([g for g in games if g.game == kind], mine)

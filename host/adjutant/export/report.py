@@ -12,7 +12,9 @@ import pathlib
 from typing import Any
 
 from adjutant.export import chart
+from adjutant.export import last_front as front
 from adjutant.export import the_war as war
+from adjutant.export.last_front import FrontStory
 from adjutant.export.story import Story, tell
 from adjutant.export.summary import Summary, summarize
 from adjutant.export.timeline import Turn, battle_shown
@@ -25,12 +27,16 @@ AI_HEAD = "the AI's rolls (Solitaire 3.3)"
 
 def stories(store: Store, games: list[StoredGame]) -> list[Any]:
     """Each game's story, in the games' order: a Story, or The War's WarStory."""
-    return [war.tell(store, g) if g.game == "the-war" else tell(store, g) for g in games]
+    return [
+        war.tell(store, g) if g.game == "the-war" else front.tell(g) if g.game == "last-front" else tell(store, g)
+        for g in games
+    ]
 
 
 def summary_of(told: list[Any]) -> Summary:
     wars = [s for s in told if isinstance(s, war.WarStory)]
-    return summarize([s for s in told if not isinstance(s, war.WarStory)], wars)
+    fronts = [s for s in told if isinstance(s, FrontStory)]
+    return summarize([s for s in told if isinstance(s, Story)], wars, fronts)
 
 
 def head(track: list[Turn]) -> list[str]:
@@ -124,6 +130,11 @@ def markdown(store: Store, games: list[StoredGame], out: pathlib.Path | None) ->
     parts.append("")
     for s in told:
         g = s.game
+        if isinstance(s, FrontStory):  # Last Front: its facts and a row per battle, no chart
+            parts.append(f"## {g.name}: {g.gid}\n")
+            parts += [f"- **{label}:** {text}" for label, text in s.facts()]
+            parts += ["", _md_table(front.BATTLE_HEAD, s.battles), ""]
+            continue
         is_war = isinstance(s, war.WarStory)
         parts.append(f"## {g.name}: {g.gid}\n")
         parts += [f"- **{label}:** {text}" for label, text in (s.facts() if is_war else facts(s))]
@@ -234,6 +245,10 @@ def html_page(store: Store, games: list[StoredGame]) -> str:
         is_war = isinstance(s, war.WarStory)
         anchor = f"game-{html.escape(g.dev[:8].strip('-'))}-{g.gid}"
         parts.append(f'<article class="game" id="{anchor}">')
+        if isinstance(s, FrontStory):  # Last Front: its facts and a row per battle
+            parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(s.facts())}")
+            parts.append(_table(front.BATTLE_HEAD, s.battles) + "</article>")
+            continue
         parts.append(f"<h2>{html.escape(g.name)}: {g.gid}</h2>{_dl(s.facts() if is_war else facts(s))}")
         if not is_war:
             parts.append(_track_html(s))

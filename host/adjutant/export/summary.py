@@ -33,11 +33,14 @@ class Summary:
     great_wars: int = 0  # how many of the games are The Great War's
 
 
-def summarize(stories: list[Story], wars: tuple[Any, ...] | list[Any] = ()) -> Summary:
+def summarize(
+    stories: list[Story], wars: tuple[Any, ...] | list[Any] = (), fronts: tuple[Any, ...] | list[Any] = ()
+) -> Summary:
     """Across The Great War's stories and The War's (export/the_war.py WarStory); a person's
     record counts every game they were named in."""
     done = [s for s in stories if s.game.over]
     wars_done = [w for w in wars if w.game.over]
+    fronts_done = [f for f in fronts if f.game.over]
     side_wins = {"CP": 0, "EA": 0}
     levels = {level: 0 for _, level in LEVELS}
     people: dict[str, Record] = {}
@@ -62,10 +65,19 @@ def summarize(stories: list[Story], wars: tuple[Any, ...] | list[Any] = ()) -> S
                 record.wins += 1
             else:
                 record.losses += 1
+    for f in fronts_done:  # Last Front: its players are named by the game; one wins, the rest lose
+        for name in f.players:
+            record = people.setdefault(name, Record())
+            record.games += 1
+            record.sides["Last Front"] += 1
+            if name == f.winner:
+                record.wins += 1
+            else:
+                record.losses += 1
     margins = [s.game.margin for s in done if s.game.margin is not None]
     return Summary(
-        finished=len(done) + len(wars_done),
-        in_progress=len(stories) + len(wars) - len(done) - len(wars_done),
+        finished=len(done) + len(wars_done) + len(fronts_done),
+        in_progress=len(stories) + len(wars) + len(fronts) - len(done) - len(wars_done) - len(fronts_done),
         side_wins=side_wins,
         draws=sum(1 for s in done if s.game.winner is None),
         average_margin=sum(margins) / len(margins) if margins else None,

@@ -1,0 +1,110 @@
+"""Last Front's games at the desk: imported (as the phone page saves them, and as pull receives
+them), listed, told battle by battle, exported in their own record (CSV, JSON, the report, BG
+Stats with the players as people and the winner)."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import pathlib
+import subprocess
+import sys
+
+from shared_engine.last_front.actions import make
+from shared_engine.log import encode_compact
+
+# Three players, normal victory: Cid wins a Soviet and a British card, Ann the American one;
+# then Cid takes a second Soviet card: 2 of a type (Victory Conditions, normal).
+PLAY = [
+    make("last-front", ["Ann", "Ben", "Cid"], "normal", False),
+    make("flip", "soviet"),
+    make("bid", 0, 3, None),
+    make("withdraw", 1),
+    make("bid", 2, 5, None),
+    make("withdraw", 0),  # Cid captures the Soviet card
+    make("flip", "american"),
+    make("battle", None, None),
+    make("bid", 2, 2, None),
+    make("bid", 0, 4, None),
+    make("withdraw", 1),
+    make("withdraw", 2),  # Ann captures the American card
+    make("flip", "soviet"),
+    make("battle", None, None),
+    make("bid", 0, 1, None),
+    make("withdraw", 1),
+    make("bid", 2, 6, None),
+    make("withdraw", 0),  # Cid: 2 Soviet cards, the game
+]
+
+
+def saved(path: pathlib.Path, actions: list = PLAY, gid: str = "g0007") -> pathlib.Path:
+    records = [encode_compact(a) for a in actions]
+    sha = hashlib.sha256("".join(r + "\n" for r in records).encode()).hexdigest()
+    data = {"adjutant-game": 1, "dev": "4144534a-1a2b3c4d", "gid": gid, "sha": sha, "board": "phone"}
+    data |= {"fw": "0.6.0", "t": [1790000000, 1790003000, 0], "records": records}
+    path.write_text(json.dumps(data))
+    return path
+
+
+def adjutant(archive: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "adjutant.cli", "--db", str(archive), *args], capture_output=True, text=True, timeout=60
+    )
+
+
+def test_a_last_front_game_is_imported_listed_and_told_battle_by_battle(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    done = adjutant(archive, "import", str(saved(tmp_path / "front.json")))
+    assert done.returncode == 0 and "g0007 imported (Last Front, Cid won)" in done.stdout, done.stdout + done.stderr
+    row = json.loads(adjutant(archive, "games", "--json").stdout)[0]
+    assert row["kind"] == "last-front" and row["winner"] == "Cid" and row["players"] == ["Ann", "Ben", "Cid"]
+    assert row["held"] == {"Ann": ["american"], "Ben": [], "Cid": ["soviet", "soviet"]}
+    table = adjutant(archive, "games").stdout
+    assert "Last Front" in table and "front" in table and "Cid won" in table and "1-0-2" in table
+    told = adjutant(archive, "games", "g0007").stdout
+    assert "players, dealer first: Ann, Ben, Cid; victory normal" in told
+    assert "battle  2  american from deck   Ann wins at 4  bids: Cid 2; Ann 4" in told, told
+    assert "Territory Bonuses: american Ann, british none, soviet Cid, german none" in told
+    assert "result: Cid wins (normal victory)" in told
+    assert "g0007" in adjutant(archive, "games", "--game", "last-front").stdout
+    assert "g0007" not in adjutant(archive, "games", "--game", "the-war").stdout
+
+
+def test_last_fronts_own_csv_and_json_give_each_battle(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "front.json")))
+    plain = adjutant(archive, "export", "--format", "csv")
+    assert plain.returncode != 0 and "`--game last-front` exports them as CSV" in plain.stderr
+    done = adjutant(archive, "export", "--format", "csv", "--game", "last-front")
+    assert done.returncode == 0, done.stderr
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    assert [(r["battle"], r["territory"], r["battle_winner"], r["winning_bid"]) for r in rows] == [
+        ("1", "soviet", "Cid", "5"),
+        ("2", "american", "Ann", "4"),
+        ("3", "soviet", "Cid", "6"),
+    ]
+    assert rows[0]["withdrew"] == "Ben, Ann" and rows[0]["winner"] == "Cid" and rows[0]["players"] == "Ann Ben Cid"
+    game = json.loads(adjutant(archive, "export", "--format", "json").stdout)[0]
+    assert game["kind"] == "last-front" and game["bonus"]["soviet"] == "Cid" and len(game["battles"]) == 3
+    assert game["log"][0]["a"] == "last-front"
+
+
+def test_the_report_and_bg_stats_name_last_fronts_players_and_winner(tmp_path: pathlib.Path) -> None:
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "front.json")))
+    report = adjutant(archive, "export", "--format", "md").stdout
+    assert "## Last Front: g0007" in report and "- **Result:** Cid wins (normal victory)" in report
+    assert "| 3 | soviet | deck | Ann | Ann 1; Cid 6 | Ben, Ann | Cid |" in report, report
+    assert "| Cid | 1 | 1 | 0 | 0 | Last Front 1 |" in report and "| Ann | 1 | 0 | 0 | 1 | Last Front 1 |" in report
+    page = adjutant(archive, "export", "--format", "html").stdout
+    assert "<h2>Last Front: g0007</h2>" in page and "<td>Ann 1; Cid 6</td>" in page
+    play = json.loads(adjutant(archive, "export", "--format", "bgstats-json").stdout)
+    assert play["game"]["name"] == "Last Front" and play["game"]["noPoints"] is True
+    assert [(p["name"], p["winner"], p["startPlayer"]) for p in play["players"]] == [
+        ("Ann", False, True),
+        ("Ben", False, False),
+        ("Cid", True, False),
+    ]
+    assert play["comments"].startswith("Last Front: Cid won after 3 battles (normal victory), holding soviet, soviet.")
