@@ -194,3 +194,38 @@ def test_issue_44_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_p
         ("Player 2", False, False),
     ]
     assert "P1 won in round 2, P2 could not draw 2" in play["comments"] and play["durationMin"] == 40
+
+
+def test_issue_45_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
+    """New game, Last Front for 2 (P1 deals), quick victory off: a Soviet card turned up, P1 bids
+    2, P2 withdraws (draws 1): P1 captures it; then again with a second Soviet card: 2 of a type
+    (Victory Conditions, normal). The same firmware and store as a board's; its BG Stats play."""
+    import urllib.parse
+
+    dist = built(tmp_path)
+    tap = 80
+    new_front = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 11 + [["OK", tap]]
+    new_front += [["DOWN", tap]] * 2 + [["OK", tap], ["UP", tap], ["OK", tap]]  # 4 players -> 2, then start
+    first = [["OK", tap], ["DOWN", tap], ["DOWN", tap], ["OK", tap]]  # turned up: soviet
+    battle = [["UP", tap], ["OK", tap], ["DOWN", tap]]  # P1 bids 2 (UP: two more); P2 withdraws
+    again = first + [["OK", tap], ["OK", tap]] + battle  # another Soviet card, declared, fought
+    turns = [new_front, first, battle, again]
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
+    assert played[0]["game"] == "last-front" and played[0]["players"] == ["P1", "P2"], played[0]
+    assert played[1]["battles"][0]["type"] == "soviet" and played[1]["phase"] == "bid"
+    assert played[2]["held"] == [["soviet"], []] and played[2]["bonus"]["soviet"] == 0
+    assert played[3]["phase"] == "over" and played[3]["winner"] == 0 and played[3]["held"] == [["soviet", "soviet"], []]
+    assert end["store_differs"] == [], end
+    play = json.loads(urllib.parse.unquote(end["bgstats"].split("data=", 1)[1]))
+    assert play["game"]["name"] == "Last Front" and [p["winner"] for p in play["players"]] == [True, False]
+    assert play["comments"].startswith("Last Front: P1 won after 2 battles (normal victory), holding soviet, soviet.")

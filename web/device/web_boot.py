@@ -270,6 +270,18 @@ def bgstats_link(start, end, estimated, stamp, play_date):
     minutes = bgstats.minutes(start, end) if end else None
     when = bgstats.played(stamp, minutes, estimated)
     source = "%s/%s" % (device_id(), session.gid)
+    if session.play.GAME == "last-front":
+        if state.phase != "over":
+            return ""
+        names = list(state.players)
+        winner = names[state.winner] if state.winner is not None else None
+        held = state.held[state.winner] if state.winner is not None else []
+        comments = bgstats.front_comments(winner, len(state.battles), state.victory, held, when, session.gid)
+        one = bgstats.play(
+            source, play_date, comments, False, names[0], None, winner,
+            {name: name for name in names}, minutes, kind="last-front",
+        )  # fmt: skip
+        return bgstats.link(one)
     if session.play.GAME == "the-war":
         if state.phase != "over":
             return ""
