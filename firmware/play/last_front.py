@@ -7,6 +7,7 @@ BRINGS = ("withdraw",)  # the last withdrawal ends a battle, and a capture may w
 CODE = (
     "screens.lf_mat",
     "screens.lf_bid",
+    "screens.lf_calc",
     "shared_engine.last_front.core",
     "shared_engine.last_front.rules",
     "shared_engine.last_front.state",

@@ -15,27 +15,30 @@ from screens.base import Screen
 from screens.widgets import ListScreen, Message
 from shared_engine.last_front.actions import TYPES
 
+# The territory types in 4 letters: a name and a type share a 16-character line.
+SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
+
 
 def _short(name):
     return name[:2]
 
 
 def news(state):
-    """The last action's consequences in one 16-character line."""
+    """What the last action set off, in 16-character lines: a withdrawal and its draw, a bid, a
+    card turned up; a capture and its draw; each Territory Bonus that changed hands."""
     names = state.players
-    said = ""
+    said = []
     for what, seat, detail in state.news:
         if what == "withdraw":
-            said = "%s out: draw 1" % names[seat]
+            said.append("%s out: draw 1" % names[seat])
         elif what == "won":
-            said = "%s wins %s +1" % (_short(names[seat]), detail[:7])
+            said.append("%s won %s +1" % (names[seat], SHORT[detail]))
         elif what == "bonus":
-            holder = _short(names[seat]) if seat is not None else "none"
-            said = "%s bonus: %s" % (detail[:7], holder)
+            said.append("%s bonus: %s" % (SHORT[detail], names[seat] if seat is not None else "none"))
         elif what == "bid":
-            said = "%s bid %d" % (names[seat], detail)
+            said.append("%s bid %d" % (names[seat], detail))
         elif what == "flip":
-            said = "turned up " + detail
+            said.append("up: " + detail)
     return said
 
 
@@ -59,25 +62,27 @@ class FrontMat(Screen):
             if b.high_seat is not None:
                 gfx.text(fb, "by " + names[b.high_seat], 48, 30)
             gfx.text(fb, ("in " + " ".join(_short(names[s]) for s in b.still_in))[:16], 0, 38)
+            said = news(state)[-1:]
             status = "OK+1 ^+2  v out"
         elif phase == "over":
             gfx.bar(fb, 0, "Last Front: over")
-            gfx.centered(fb, (names[state.winner] if state.winner is not None else "No one") + " wins", 20, 1)
+            gfx.centered(fb, (names[state.winner] if state.winner is not None else "No one") + " wins", 14, 1)
+            said = news(state)[-3:]
             status = "OK result"
         else:
             gfx.bar(fb, 0, "Last Front")
             who = names[state.battle.winner] if state.battles else names[0]
             if phase == "flip":
-                gfx.text(fb, "Turn up the top", 0, 14)
-                gfx.text(fb, "territory card", 0, 24)
-                gfx.text(fb, "deck %d left" % state.deck_left(), 0, 34)
+                gfx.text(fb, "Turn up a card", 0, 12)
+                gfx.text(fb, "deck %d left" % state.deck_left(), 0, 22)
                 status = "OK turn up"
             else:
-                gfx.text(fb, (who + " declares")[:16], 0, 14)
-                gfx.text(fb, "the next battle", 0, 24)
-                gfx.text(fb, ("open: " + state.open) if state.open else "no card turned up", 0, 34)
+                gfx.text(fb, (who + " declares")[:16], 0, 12)
+                gfx.text(fb, ("open: " + state.open) if state.open else "no card is up", 0, 22)
                 status = "OK declare"
-        gfx.text(fb, news(state)[:16], 0, 46)
+            said = news(state)[-2:]
+        for n, line in enumerate(said):  # the last first from the bottom: a capture, then its bonus
+            gfx.text(fb, line[:16], 0, 46 - 10 * (len(said) - 1 - n))
         fb.hline(0, 54, 128, 1)
         gfx.text(fb, status, 0, 56)
 
@@ -138,13 +143,13 @@ class Declare(ListScreen):
         state = self.session.game.state
         rows = []
         if state.open:
-            rows.append(("new " + state.open, "", self._battle(None, None)))
+            rows.append(("new " + state.open, "", self._battle(None, None)))  # the card turned up
         for seat, held in enumerate(state.held):
             if seat == state.battle.winner:
                 continue
             for kind in TYPES:
                 if kind in held:
-                    rows.append(("%s %s" % (_short(state.players[seat]), kind), "", self._battle(seat, kind)))
+                    rows.append(("%s %s" % (state.players[seat], kind), "", self._battle(seat, kind)))
         return rows
 
     def _battle(self, holder, kind):
@@ -165,10 +170,10 @@ class Holdings(Message):
         lines = []
         for seat, name in enumerate(state.players):
             held = state.held[seat]
-            lines.append("%s %s" % (name, " ".join(k[:2] for k in held) or "-"))
+            lines.append("%s: %s" % (name, " ".join(SHORT[k] for k in held) or "-"))
         for kind in TYPES:
             seat = state.bonus[kind]
-            lines.append("%s bonus: %s" % (kind[:7], state.players[seat] if seat is not None else "none"))
+            lines.append("%s bonus: %s" % (SHORT[kind], state.players[seat] if seat is not None else "none"))
         lines.append("deck %d left" % state.deck_left())
         super().__init__(ui, "Territories", "\n".join(lines))
 
@@ -187,7 +192,7 @@ class FrontOver(Screen):
             gfx.text(fb, "nothing to fight", 0, 33)
         else:
             gfx.centered(fb, state.players[state.winner][:8].upper(), 14, 2)
-            gfx.text(fb, "wins: " + " ".join(k[:3] for k in state.held[state.winner]), 0, 33)
+            gfx.text(fb, " ".join(SHORT[k] for k in state.held[state.winner]), 0, 33)
         gfx.text(fb, "battle %d, %s" % (len(state.battles), state.victory), 0, 42)
         gfx.text(fb, "OK back", 0, 56)
 

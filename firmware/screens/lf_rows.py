@@ -4,10 +4,17 @@ from shared_engine.games import LAST_FRONT as GAME
 
 
 def menu(ui, back, undo, redo, new, rest):
-    """The menu's rows: the shared ones, and the territories held."""
+    """The menu's rows: the shared ones, the territories held, the bid calculator."""
     import screens
 
-    return [back, undo, redo, new, ("Territories", "", lambda: ui.push(screens.Holdings(ui)))] + rest
+    return [
+        back,
+        undo,
+        redo,
+        new,
+        ("Territories", "", lambda: ui.push(screens.Holdings(ui))),
+        ("Bid calculator", "", lambda: ui.push(screens.BidCalculator(ui))),
+    ] + rest
 
 
 def seats(settings, n):
@@ -27,10 +34,14 @@ def seats(settings, n):
 def new_game_rows(screen):
     """New game's rows for Last Front: how many play (2 up to the lf_seats setting; the rulebook
     names no most), the victory condition and the "Digging in" rule (settings, kept)."""
+    import screens
+
     ui = screen.ui
     settings = ui.settings
-    if not hasattr(screen, "lf_players"):
-        screen.lf_players = max(2, min(len(settings["names"]) or 4, settings["lf_seats"]))
+    named = len(settings["names"])
+    if getattr(screen, "lf_named", None) != named:  # as many as are named (4 when none is)
+        screen.lf_named = named
+        screen.lf_players = max(2, min(named or 4, settings["lf_seats"]))
 
     def start():
         from shared_engine.last_front.actions import make
@@ -50,6 +61,7 @@ def new_game_rows(screen):
     return [
         ("Last Front", "%dp" % screen.lf_players, start),
         ("LF players", str(screen.lf_players), ask_players),
-        ("LF victory", settings["lf_victory"], victory),
+        ("LF win", settings["lf_victory"], victory),  # Victory Conditions: normal or quick
         ("LF dig in", "on" if settings["lf_dig"] else "off", dig),
+        ("LF names", str(named) if named else "-", lambda: ui.push(screens.Seats(ui))),
     ]

@@ -95,7 +95,7 @@ def test_last_front_withdrawing_from_battle_down_withdraws_and_the_mat_says_draw
     table.press("DOWN")  # P1 out: P3 is the last one in, captures the British card, draws 1
     state = table.state()
     assert state["held"] == [[], [], ["british"]] and state["phase"] == "flip"
-    assert "P3 wins" in table.text() or "british bonus" in table.text(), table.text()
+    assert "P3 won Brit +1" in table.text() and "Brit bonus: P3" in table.text(), table.text()
     assert state["bonus"]["british"] == 2  # Territory Bonuses: the majority of British cards
     rig.unmount()
 

@@ -1,0 +1,93 @@
+"""Last Front's helpers at the device: the bid calculator (Calculating Bids), the players' names
+spelt on the device (Game Play: seats clockwise from the dealer), and what the mat says when a
+battle is won (Winning the Battle, Territory Bonuses)."""
+
+from tests.firmware import rig
+from tests.firmware.table import Table
+from tests.firmware.test_last_front_at_the_table import _bid, _chosen, _new_front, _turn_up
+
+
+def _menu_row(table, label):
+    table.press("BACK")
+    while _chosen(table) != label:
+        table.press("DOWN")
+    table.press("OK")
+
+
+def test_last_front_calculating_bids_the_rulebooks_example_on_the_calculator():
+    """Two Troop cards of 2 and 1 with "2x Troop value" and "+1 per Troop": 5 + 3 = 8."""
+    table = Table.fresh()
+    _new_front(table)
+    _turn_up(table, "soviet")
+    _menu_row(table, "Bid calculator")
+    assert table.screen() == "bid-calc" and table.status() == "^v set  OK next"
+    table.press("UP")  # value 2
+    table.press("OK")
+    table.press("UP")  # x2
+    table.press("OK")
+    table.press("OK")  # /1
+    table.press("UP")  # +1
+    assert "= 5" in table.text(), table.text()
+    table.press("OK")  # the first card in: 5
+    table.press("OK")  # value 1
+    table.press("UP")  # x2
+    table.press("OK")
+    table.press("OK")
+    table.press("UP")  # +1
+    table.press("OK")  # the second card in: 3
+    assert "2 cards: 8" in table.text(), table.text()
+    table.press("BACK")  # the last card taken back to be changed
+    assert "1 cards: 5" in table.text()
+    table.press("BACK")
+    table.press("BACK")  # no card left: back to the menu
+    assert table.screen() == "menu"
+    assert table.state()["battles"][0]["bids"] == []  # a calculator: nothing entered in the game
+    rig.unmount()
+
+
+def test_last_front_game_play_names_spelt_on_the_device_seat_the_players_from_the_dealer():
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")  # New game
+    while _chosen(table) != "LF names":
+        table.press("DOWN")
+    table.press("OK")
+    assert table.screen() == "seats" and _chosen(table) == "1 (add)"
+    table.press("OK")  # spell seat 1: "A" to begin
+    assert table.status() == "hold OK: keep"
+    table.press("OK")  # "Aa"
+    table.presses("UP", 13)  # a -> n
+    table.press("OK")
+    table.presses("UP", 13)  # "Ann"
+    table.hold("OK")
+    assert table.ui.settings["names"] == ["Ann"] and table.screen() == "seats"
+    table.press("DOWN")
+    table.press("OK")  # seat 2
+    table.press("UP")  # "B"
+    table.press("OK")
+    table.presses("UP", 4)  # "Be"
+    table.press("OK")
+    table.presses("UP", 13)  # "Ben"
+    table.hold("OK")
+    assert table.ui.settings["names"] == ["Ann", "Ben"]
+    table.press("BACK")
+    table.press("UP")  # "LF players": 2 now that two are named
+    while _chosen(table) != "Last Front":
+        table.press("UP")
+    table.press("OK")
+    assert table.state()["players"] == ["Ann", "Ben"]
+    rig.unmount()
+
+
+def test_last_front_winning_the_battle_the_mat_says_the_capture_and_the_bonus_it_brings():
+    table = Table.fresh()
+    _new_front(table, players=2)
+    _turn_up(table, "soviet")
+    _bid(table, 3)
+    table.press("DOWN")  # P2 out: P1 captures the Soviet card, and with it the Soviet bonus
+    assert "P1 won Sov +1" in table.text() and "Sov bonus: P1" in table.text(), table.text()
+    assert table.layout_faults() == []
+    table.press("UP")  # the territories held
+    assert "P1: Sov" in table.text() and "Amer bonus: none" in table.text(), table.text()
+    rig.unmount()
