@@ -34,6 +34,21 @@ def built(tmp_path: pathlib.Path) -> pathlib.Path:
     return tmp_path / "dist"
 
 
+def in_node(tmp_path: pathlib.Path, turns: list) -> list[dict]:
+    """The turns' presses on the built page's device in node (web/test/node_game.mjs): its lines."""
+    dist = built(tmp_path)
+    presses = tmp_path / "presses.json"
+    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
+    done = subprocess.run(
+        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
 def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_the_rules(tmp_path: pathlib.Path) -> None:
     dist = built(tmp_path)
     turns = [scripted_game.turn_presses(t, tapped=True) for t in range(1, scripted_game.TURNS + 1)]
@@ -136,20 +151,10 @@ def test_issue_43_item_11_the_page_reads_every_frame_of_a_game_in_the_words_the_
 def test_issue_44_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Path) -> None:
     """New game, The War, and two turns with a deck attack, on the page's device: the same
     firmware, the same store."""
-    dist = built(tmp_path)
     tap = 80
     new_war = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 7 + [["OK", tap]]
     turns = [new_war, [["OK", tap]], [["UP", tap], ["UP", tap], ["OK", tap], ["OK", tap]]]
-    presses = tmp_path / "presses.json"
-    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
-    done = subprocess.run(
-        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    lines = in_node(tmp_path, turns)
     played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
     assert played[0]["game"] == "the-war" and played[0]["decks"] == {"P1": 53, "P2": 53}
     assert played[1]["phase"] == "play" and played[1]["decks"] == {"P1": 52, "P2": 53}, played[1]
@@ -164,23 +169,13 @@ def test_issue_44_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_p
     then 5; P2 1: P2 cannot draw 2 at the start of his turn and loses (Winning and losing)."""
     import urllib.parse
 
-    dist = built(tmp_path)
     tap = 80
     new_war = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 8 + [["OK", tap]]
     new_war += [["DOWN", tap]] * 40 + [["OK", tap], ["UP", tap], ["OK", tap]]
     hit_5 = [["UP", tap]] * 4 + [["OK", tap], ["OK", tap]]  # the entry opens at 2: UP to 5, enter, end
     again = [["UP", tap], ["OK", tap], ["OK", tap]]  # it opens at the last hit, 5
     turns = [new_war, [["OK", tap]], hit_5, again, again]
-    presses = tmp_path / "presses.json"
-    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
-    done = subprocess.run(
-        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    lines = in_node(tmp_path, turns)
     played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
     assert played[0]["deck"] == 20 and played[1]["decks"] == {"P1": 12, "P2": 13}, played[:2]
     assert [p["decks"] for p in played[2:]] == [{"P1": 12, "P2": 6}, {"P1": 5, "P2": 6}, {"P1": 5, "P2": 1}]
@@ -202,7 +197,6 @@ def test_issue_45_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_pla
     (Victory Conditions, normal). The same firmware and store as a board's; its BG Stats play."""
     import urllib.parse
 
-    dist = built(tmp_path)
     tap = 80
     new_front = [["BACK", tap]] + [["DOWN", tap]] * 3 + [["OK", tap]] + [["DOWN", tap]] * 11 + [["OK", tap]]
     new_front += [["DOWN", tap]] * 2 + [["OK", tap], ["UP", tap], ["OK", tap]]  # 4 players -> 2, then start
@@ -210,16 +204,7 @@ def test_issue_45_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_pla
     battle = [["UP", tap], ["OK", tap], ["DOWN", tap]]  # P1 bids 2 (UP: two more); P2 withdraws
     again = first + [["OK", tap], ["OK", tap]] + battle  # another Soviet card, declared, fought
     turns = [new_front, first, battle, again]
-    presses = tmp_path / "presses.json"
-    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
-    done = subprocess.run(
-        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    lines = in_node(tmp_path, turns)
     played, end = [line["game"]["state"] for line in lines[1:-1]], lines[-1]
     assert played[0]["game"] == "last-front" and played[0]["players"] == ["P1", "P2"], played[0]
     assert played[1]["battles"][0]["type"] == "soviet" and played[1]["phase"] == "bid"
