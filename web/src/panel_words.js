@@ -202,8 +202,9 @@ export function panelWords(lit, font) {
 
 // What each button does now, as the panel's hints say it ("OK roll d6 ^more", "^v set  OK enter",
 // "Won? ^CP vEA", "hold OK: BP"): {UP, DOWN, OK, BACK} -> words, "" where the panel says nothing.
-// "^" is UP and "v" DOWN, as the firmware writes them; a chosen row of a list is what OK picks.
-const HINT = /(hold )?(OK\/\^v|OK|BACK|\^v|\^|(?<![A-Za-z0-9])v(?=[A-Z]))(:?)/g;
+// "^" is UP and "v" DOWN, as the firmware writes them ("vEA", or "v out" standing alone); a
+// chosen row of a list is what OK picks.
+const HINT = /(hold )?(OK\/\^v|OK|BACK|\^v|\^|(?<![A-Za-z0-9])v(?=[A-Z]| [a-z]))(:?)/g;
 const SPELLED = { nxt: "next" };
 const BUTTONS_OF = { "OK/^v": ["OK", "UP", "DOWN"], OK: ["OK"], BACK: ["BACK"], "^v": ["UP", "DOWN"], "^": ["UP"], v: ["DOWN"] };
 
