@@ -7,7 +7,7 @@ import io
 import json
 from typing import Any
 
-from adjutant.export.when import played
+from adjutant.export.when import times
 from adjutant.store import StoredGame
 from shared_engine.games import core
 from shared_engine.log import numbered_actions
@@ -101,7 +101,6 @@ COLUMNS = (
 
 
 def game_fields(stored: StoredGame, state: Any) -> dict:
-    when = played(stored)
     return {
         "device": stored.dev,
         "game": stored.gid,
@@ -111,10 +110,7 @@ def game_fields(stored: StoredGame, state: Any) -> dict:
         "dig": state.dig,
         "over": stored.over,
         "winner": state.players[state.winner] if state.winner is not None else None,
-        "started": when.start.isoformat() if when.known else None,
-        "ended": when.end.isoformat() if when.end else None,
-        "estimated": when.estimated,
-    }
+    } | times(stored)
 
 
 def to_csv(games: list[StoredGame]) -> str:

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from adjutant.export.when import Played, played
+from adjutant.export.when import Played, played, times
 from adjutant.store import Store, StoredGame
 from shared_engine.games import core
 from shared_engine.log import numbered_actions
@@ -99,7 +99,6 @@ def steps(stored: StoredGame) -> tuple[Any, list[dict]]:
 
 
 def game_fields(stored: StoredGame, state: Any) -> dict:
-    when = played(stored)
     return {
         "device": stored.dev,
         "game": stored.gid,
@@ -110,10 +109,7 @@ def game_fields(stored: StoredGame, state: Any) -> dict:
         "loser": state.loser,
         "deck": state.deck_size,
         "first": state.first,
-        "started": when.start.isoformat() if when.known else None,
-        "ended": when.end.isoformat() if when.end else None,
-        "estimated": when.estimated,
-    }
+    } | times(stored)
 
 
 def to_csv(games: list[StoredGame]) -> str:

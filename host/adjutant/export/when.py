@@ -64,3 +64,14 @@ def played(g: StoredGame) -> Played:
         end = local(g.ended) if g.ended is not None else None
         return Played(local(g.started), end, g.estimated, True)
     return Played(pulled(g), None, True, False)
+
+
+def times(g: StoredGame) -> dict:
+    """A game's started, ended (ISO 8601 with the offset, or None) and estimated, as the
+    exports' columns give them."""
+    when = played(g)
+    return {
+        "started": when.start.isoformat() if when.known else None,
+        "ended": when.end.isoformat() if when.end else None,
+        "estimated": when.estimated,
+    }
