@@ -165,9 +165,8 @@ class Person:
         for _ in range(30_000 // LOOK_MS):
             self.dev.wait(LOOK_MS)
             numbers = [int(t) for t in self.texts() if t.isdigit()]
-            # not yet the d6 screen the press leaves, with its face (The War's hit: "OK  hold:weapon";
-            # Last Front's bid: "OK bid")
-            entry = self.shows("OK enter") or self.shows("hold:weapon") or self.shows("OK bid")
+            # not yet the d6 screen the press leaves, with its face (Last Front's bid: "OK bid")
+            entry = self.shows("OK enter") or self.shows("OK bid")
             if entry and len(numbers) == 1 and (numbers[0] >= wanted if button == "UP" else numbers[0] <= wanted):
                 break
         self.dev.wait(SEE_MS)
@@ -311,7 +310,7 @@ def play_the_war(code: pathlib.Path) -> list[int]:
             person.tap("UP")  # "^hit": the deck attack's number, opening at the last one's
             person.look()
             person.set_number(hit)
-            person.ok("OK  hold:weapon")  # OK enters the hit; a held OK would name what hit
+            person.ok("OK enter")  # OK enters the hit; a held OK would name what hit
             person.ok("OK end")  # the turn ends; the next player draws 2
             presses.append(person.presses - count)
             after = dev.state()["game"]

@@ -159,9 +159,10 @@ class DeckChange(Screen):
     def draw(self, fb):
         gfx.bar(fb, 0, self.prompt)
         number(fb, self.value, self.NUMBER_Y, 3)
-        gfx.text(fb, "deck %d  ^v set" % self.left, 0, 46)
-        # an attack may say what hit (held OK): the log and the exports name it
-        gfx.text(fb, "OK  hold:weapon" if self.kind == "attack" else "OK enter", 0, 56)
+        gfx.text(fb, "deck %d" % self.left, 0, 12)
+        if self.kind == "attack":  # an attack may say what hit: the log and the exports name it
+            gfx.text(fb, "hold OK: weapon", 0, 47)
+        gfx.text(fb, "^v set  OK enter", 0, 56)
 
     def key(self, button, kind):
         if button == "OK" and kind == "LONG" and self.kind == "attack":

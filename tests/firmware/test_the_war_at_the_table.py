@@ -159,7 +159,8 @@ def test_the_war_attacking_opponents_deck_a_held_ok_says_what_hit_it():
     table.press("OK")  # start
     table.press("UP")  # the hit, opening at 2
     table.press("UP")  # 3
-    assert table.status() == "OK  hold:weapon", table.text()
+    assert table.status() == "^v set  OK enter" and "hold OK: weapon" in table.text(), table.text()
+    assert table.layout_faults() == [] and "deck 53" in table.text()
     table.hold("OK")
     assert table.screen() == "weapon" and "unit attack" in table.text(), table.text()
     table.press("DOWN")  # bomber
