@@ -163,3 +163,21 @@ def test_the_host_offers_the_sleep_times_the_device_does() -> None:
     from adjutant.device_settings import SLEEPS
 
     assert tuple(config.SLEEPS) == SLEEPS
+
+
+def test_issue_45_the_names_setting_takes_the_seats_by_commas_and_refuses_what_the_device_would() -> None:
+    """Last Front's seats from the dealer (Game Play), named from the CLI: checked before sending."""
+    import click
+
+    from adjutant.device_settings import parse, shown
+
+    assert parse(("names=Ann, Ben,Cid",)) == {"names": ["Ann", "Ben", "Cid"]}
+    assert parse(("names=",)) == {"names": []} and shown("names", []) == "-"
+    assert shown("names", ["Ann", "Ben"]) == "Ann,Ben"
+    for bad in ("names=Bartholomew1", "names=Ann,Ann", "lf_seats=13", "lf_victory=fast"):
+        try:
+            parse((bad,))
+        except click.UsageError as e:
+            assert bad.split("=")[0] in str(e)
+        else:
+            raise AssertionError(f"{bad} was taken")
