@@ -18,6 +18,13 @@ LOW = (0, 1, 1, -9)
 HIGH = (20, 9, 9, 20)
 
 
+def _defending_own(state):
+    """Whether the player whose turn it is defends a territory they captured (Battle Deck: a
+    Support Unit card counts its D value then, else its A value)."""
+    battle = state.battle
+    return state.phase == "bid" and battle.holder is not None and battle.holder == battle.turn
+
+
 class BidCalculator(Screen):
     """A card's four numbers: UP and DOWN set the one marked, OK moves on; OK on "+" adds the
     card and starts the next; BACK takes the last card back (or leaves when there is none)."""
@@ -46,9 +53,11 @@ class BidCalculator(Screen):
         total = bid(self.cards)
         gfx.text(fb, "%d cards: %d" % (len(self.cards), total), 0, 24, 1)
         gfx.text(fb, str(total), 0, 33, 2)
-        if self.session.game.state.dig:
+        state = self.session.game.state
+        if state.dig:
             pile, lost = dig_in(total)
             gfx.text(fb, "dig 10: %d over" % lost if pile else "under 10", 48, 37)
+        gfx.text(fb, "Support: %s value" % ("D" if _defending_own(state) else "A"), 0, 47)
         gfx.text(fb, "^v set  OK next", 0, 56)
 
     def key(self, button, kind):

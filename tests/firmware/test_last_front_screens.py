@@ -21,6 +21,7 @@ def test_last_front_calculating_bids_the_rulebooks_example_on_the_calculator():
     _turn_up(table, "soviet")
     _menu_row(table, "Bid calculator")
     assert table.screen() == "bid-calc" and table.status() == "^v set  OK next"
+    assert "Support: A value" in table.text()  # P1 attacks the card turned up: a Support card's A
     table.press("UP")  # value 2
     table.press("OK")
     table.press("UP")  # x2
@@ -90,4 +91,33 @@ def test_last_front_winning_the_battle_the_mat_says_the_capture_and_the_bonus_it
     assert table.layout_faults() == []
     table.press("UP")  # the territories held
     assert "P1: Sov" in table.text() and "Amer bonus: none" in table.text(), table.text()
+    rig.unmount()
+
+
+def test_last_front_calculating_bids_a_support_card_counts_d_defending_ones_own_territory():
+    """Battle Deck, Support Unit cards: the D value defending a territory one captured, else A."""
+    table = Table.fresh()
+    _new_front(table, players=2)
+    _turn_up(table, "soviet")
+    _bid(table, 2)
+    table.press("DOWN")  # P2 out: P1 holds the Soviet card
+    _turn_up(table, "german")
+    table.press("OK")
+    table.press("OK")  # P1 declares the German card
+    _bid(table, 2)
+    table.press("OK")
+    table.press("OK")  # P2 bids 3
+    table.press("DOWN")  # P1 out: P2 holds the German card
+    _turn_up(table, "american")
+    table.press("OK")
+    table.press("DOWN")
+    assert _chosen(table) == "P1 soviet"
+    table.press("OK")  # P2 attacks P1's Soviet card
+    _menu_row(table, "Bid calculator")
+    assert "Support: A value" in table.text(), table.text()  # P2 attacks
+    table.press("BACK")  # no card entered: the calculator closes
+    table.press("BACK")  # the menu closes: back on the mat
+    _bid(table, 2)  # P2 bids 2: P1, who holds the card, defends it
+    _menu_row(table, "Bid calculator")
+    assert "Support: D value" in table.text(), table.text()
     rig.unmount()
