@@ -51,7 +51,8 @@ class BidCalculator(Screen):
             x += gfx.width(text) + 6
         gfx.text(fb, "= %d" % card(*self.now), 96, 11)
         total = bid(self.cards)
-        gfx.text(fb, "%d cards: %d" % (len(self.cards), total), 0, 24, 1)
+        n = len(self.cards)
+        gfx.text(fb, "%d card%s: %d" % (n, "" if n == 1 else "s", total), 0, 24, 1)
         gfx.text(fb, str(total), 0, 33, 2)
         state = self.session.game.state
         if state.dig:

@@ -38,7 +38,7 @@ def test_last_front_calculating_bids_the_rulebooks_example_on_the_calculator():
     table.press("OK")  # the second card in: 3
     assert "2 cards: 8" in table.text(), table.text()
     table.press("BACK")  # the last card taken back to be changed
-    assert "1 cards: 5" in table.text()
+    assert "1 card: 5" in table.text()
     table.press("BACK")
     table.press("BACK")  # no card left: back to the menu
     assert table.screen() == "menu"
