@@ -5,18 +5,16 @@ Stats with the players as people and the winner)."""
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import pathlib
-import subprocess
-import sys
 
 from shared_engine.last_front.actions import make
-from shared_engine.log import encode_compact
+from tests.host.saved_games import adjutant
+from tests.host.saved_games import saved as saved_game
 
-# Three players, normal victory: Cid wins a Soviet and a British card, Ann the American one;
-# then Cid takes a second Soviet card: 2 of a type (Victory Conditions, normal).
+# Three players, normal victory: Cid wins a Soviet card, Ann the American one; then Cid takes a
+# second Soviet card: 2 of a type (Victory Conditions, normal).
 PLAY = [
     make("last-front", ["Ann", "Ben", "Cid"], "normal", False),
     make("flip", "soviet"),
@@ -40,18 +38,7 @@ PLAY = [
 
 
 def saved(path: pathlib.Path, actions: list = PLAY, gid: str = "g0007") -> pathlib.Path:
-    records = [encode_compact(a) for a in actions]
-    sha = hashlib.sha256("".join(r + "\n" for r in records).encode()).hexdigest()
-    data = {"adjutant-game": 1, "dev": "4144534a-1a2b3c4d", "gid": gid, "sha": sha, "board": "phone"}
-    data |= {"fw": "0.6.0", "t": [1790000000, 1790003000, 0], "records": records}
-    path.write_text(json.dumps(data))
-    return path
-
-
-def adjutant(archive: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--db", str(archive), *args], capture_output=True, text=True, timeout=60
-    )
+    return saved_game(path, actions, gid, 50)
 
 
 def test_a_last_front_game_is_imported_listed_and_told_battle_by_battle(tmp_path: pathlib.Path) -> None:

@@ -3,14 +3,12 @@ exported in their own record (CSV, JSON, the report, BG Stats); older archives a
 
 from __future__ import annotations
 
-import hashlib
 import json
 import pathlib
-import subprocess
-import sys
 
-from shared_engine.log import encode_compact
 from shared_engine.the_war.actions import make
+from tests.host.saved_games import adjutant
+from tests.host.saved_games import saved as saved_game
 
 # A short game of 20-card decks: P1 hits P2's deck 3 times, P2 hits P1's twice; P1 runs out.
 PLAY = [
@@ -29,18 +27,7 @@ PLAY = [
 
 
 def saved(path: pathlib.Path, actions: list = PLAY, gid: str = "g0004") -> pathlib.Path:
-    records = [encode_compact(a) for a in actions]
-    sha = hashlib.sha256("".join(r + "\n" for r in records).encode()).hexdigest()
-    data = {"adjutant-game": 1, "dev": "4144534a-1a2b3c4d", "gid": gid, "sha": sha, "board": "phone"}
-    data |= {"fw": "0.5.0", "t": [1790000000, 1790002400, 0], "records": records}
-    path.write_text(json.dumps(data))
-    return path
-
-
-def adjutant(archive: pathlib.Path, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "adjutant.cli", "--db", str(archive), *args], capture_output=True, text=True, timeout=60
-    )
+    return saved_game(path, actions, gid, 40)
 
 
 def test_a_the_war_game_is_archived_with_its_game_winner_and_both_decks(tmp_path: pathlib.Path) -> None:
