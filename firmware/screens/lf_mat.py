@@ -3,7 +3,7 @@ declaring the next battle, the territories held, the end.
 
 The mat shows the territory fought over, whose turn it is and the draw it begins with (Turn
 Order 1), the bid to beat and who made it, who is still in, and what the last action set off
-("Cid out: draw 1", "Ben wins soviet +1", a Territory Bonus changing hands). In a battle OK
+("Cid out: draw 1", "Ben won Sov +1", a Territory Bonus changing hands). In a battle OK
 opens the bid at one more than the bid to beat, UP at two more, DOWN withdraws the player whose
 turn it is; between battles UP shows the territories held and the bonuses.
 """

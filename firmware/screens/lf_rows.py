@@ -19,15 +19,11 @@ def menu(ui, back, undo, redo, new, rest):
 
 def seats(settings, n):
     """The players' names in seat order from the dealer: the names the table keeps (settings
-    "names", set from `adjutant settings names=...`), else P1, P2, ..."""
+    "names", set from `adjutant settings names=...`), an unnamed seat by its number ("P3")."""
     named = list(settings["names"])[:n]
-    taken = set(named)
-    k = 1
-    while len(named) < n:
-        name = "P%d" % k
-        if name not in taken:
-            named.append(name)
-        k += 1
+    while len(named) < n:  # an unnamed seat by its number from the dealer ("P3")
+        name = "P%d" % (len(named) + 1)
+        named.append(name if name not in named else name + "'")
     return named
 
 

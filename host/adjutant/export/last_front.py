@@ -7,7 +7,7 @@ import io
 import json
 from typing import Any
 
-from adjutant.export.when import times
+from adjutant.export.when import played, times
 from adjutant.store import StoredGame
 from shared_engine.games import core
 from shared_engine.log import numbered_actions
@@ -152,11 +152,9 @@ class FrontStory:
     """What the report says of one game of Last Front: its players are people by name already."""
 
     def __init__(self, stored: StoredGame) -> None:
-        from adjutant.export.when import played as when_played
-
         self.game = stored
         self.state, rows = battle_rows(stored)
-        self.when = when_played(stored)
+        self.when = played(stored)
         self.players = {name: name for name in self.state.players}
         self.battles = [
             [str(r["battle"]), r["territory"], r["from"], r["declarer"], r["bids"], r["withdrew"], r["winner"] or ""]
