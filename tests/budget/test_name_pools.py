@@ -3,7 +3,8 @@
 MicroPython keeps each name (qstr) in pools that double and are never freed: on the rp2 build
 as on the unix port, six pools hold 1,260 names, the seventh 1,280 more (7.7 KB in one piece on
 a board), the eighth 2,560 more. Boot takes in every name the firmware uses (deploy's
-interned_names.mpy, host/adjutant/interned_names.py), so the pools open while the heap is whole.
+interned_names.mpy, host/adjutant/interned_names.py) right after the first frame, into room held
+for them since boot began (runtime.py), so the pools open in one piece as in a whole heap.
 With a second game (The War, issue 44) the firmware passed 1,200 names on this count: the
 boards were measured again with the seventh pool open (bench/boards.py --quick: every board
 plays all three runs with 30% of its heap cut), and the room left is now the seventh pool's.
@@ -62,7 +63,7 @@ def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes
     """A name made late, by the game-over screen's import or the link's pull code in a long
     session, could need a new pool of 640 names in one piece that a fragmented heap no longer
     has (on the rp2 build: the pull failed there at the Pico W's heap less 30%). runtime.py
-    takes in deploy's interned_names.mpy first, so all the pools open at boot."""
+    takes in deploy's interned_names.mpy after the first frame, so all the pools open at boot."""
     counts = _names_after_boot(tmp_path)
     assert counts[1] == counts[0], "importing the firmware made %d new names" % (counts[1] - counts[0])
 
@@ -75,3 +76,35 @@ def test_the_firmwares_names_leave_room_in_the_seven_pools_a_board_opens_for_the
         "the firmware now has %d names, within %d of the %d that seven pools hold: measure the boards "
         "(bench/boards.py) and state the eighth pool, or name less" % (counts[0], ROOM, SEVEN_POOLS)
     )
+
+
+def test_the_room_boot_holds_for_the_names_is_enough_for_them(tmp_path: pathlib.Path) -> None:
+    """runtime.py holds heap for the names from its first line and lets it go just before taking
+    them in, after the first frame: if they took more, their pools would open wherever a
+    fragmented heap has room (the scripted game needed 19 KB more heap on this port). Measured
+    at the least boot loads before the names (runtime's own imports), where most are still new."""
+    from adjutant.deploy import build
+
+    build(REPO, tmp_path)
+    script = (
+        "import %s\n" % ", ".join(_PORT_MODULES.split())
+        + "sys.path.insert(0, '')\n"
+        + "import runtime\n"
+        + "room = len(runtime._room)\n"
+        + "runtime._room = None\n"
+        + "gc.collect()\n"
+        + "before = gc.mem_alloc()\n"
+        + "import interned_names\n"
+        + "gc.collect()\n"
+        + "print('names', gc.mem_alloc() - before, 'room', room)\n"
+    )
+    done = subprocess.run(
+        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    found = re.search(r"names (\d+) room (\d+)", done.stdout)
+    assert found, done.stdout + done.stderr
+    names, room = int(found.group(1)), int(found.group(2))
+    assert names <= room, "the names take %d B, the room runtime.py holds for them %d B" % (names, room)
