@@ -75,7 +75,7 @@ def decode_compact(line, where="record", game=None):
     spec = records.SPECS.get(values[0])
     if spec is None or len(values) != len(spec) + 1:
         raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))
-    return _checked(records.to_record(tuple(values)), where, records)
+    return _checked(tuple(values), where, records)  # checked as its record would be (records.parse)
 
 
 def decode_any(line, where="record", game=None):

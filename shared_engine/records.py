@@ -18,26 +18,27 @@ def shared_tuples(specs):
 
 
 def parse(record, specs, field, shared):
-    """A decoded JSON record -> action tuple; GameError if it does not fit the table."""
-    if type(record) is not dict:
-        raise GameError("a record must be a JSON object, got %s" % type(record).__name__)
-    if record.get("v") != SCHEMA_VERSION:
-        raise GameError("schema version %r is not supported (expected %d)" % (record.get("v"), SCHEMA_VERSION))
-    kind = record.get("a")
-    if type(kind) is not str or kind not in specs:
-        raise GameError("unknown action %r" % (kind,))
+    """A decoded JSON record -> action tuple; GameError if it does not fit the table.
+
+    A compact record's values as a tuple (kind, value, ...) from log.decode_compact (JSON makes
+    no tuples) are checked the same way without a dict built for each: the device reads its log
+    back so at every boot."""
+    if type(record) is tuple:
+        kind = record[0] if record else None
+        if type(kind) is not str or kind not in specs or len(record) != len(specs[kind]) + 1:
+            raise GameError("%r is not an action of this game's table" % (kind,))
+        values = record
+    else:
+        kind = _kind_of(record, specs)
+        values = (kind,) + tuple(record.get(key) for key, _, _ in specs[kind])
     spec = specs[kind]
-    known = ["v", "a"]
-    for key, _, _ in spec:
-        known.append(key)
-    for key in record:
-        if key not in known:
-            raise GameError("%s: unexpected field %r" % (kind, key))
     if not spec:
         return shared[kind]
     fields: list = [kind]
+    at = 0
     for key, field_kind, optional in spec:
-        value = record.get(key)
+        at += 1
+        value = values[at]
         if value is None:
             if not optional:
                 raise GameError("%s: missing field '%s'" % (kind, key))
@@ -48,6 +49,24 @@ def parse(record, specs, field, shared):
             except GameError as e:
                 raise GameError("%s: %s" % (kind, e))
     return tuple(fields)
+
+
+def _kind_of(record, specs):
+    """The kind of a record as a JSON object, once its version, kind and keys are checked."""
+    if type(record) is not dict:
+        raise GameError("a record must be a JSON object, got %s" % type(record).__name__)
+    if record.get("v") != SCHEMA_VERSION:
+        raise GameError("schema version %r is not supported (expected %d)" % (record.get("v"), SCHEMA_VERSION))
+    kind = record.get("a")
+    if type(kind) is not str or kind not in specs:
+        raise GameError("unknown action %r" % (kind,))
+    known = ["v", "a"]
+    for key, _, _ in specs[kind]:
+        known.append(key)
+    for key in record:
+        if key not in known:
+            raise GameError("%s: unexpected field %r" % (kind, key))
+    return kind
 
 
 def unparse(action, specs):

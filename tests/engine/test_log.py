@@ -149,6 +149,9 @@ def test_compact_form_round_trips_every_action_and_is_checked_like_a_record():
     assert encode_compact(("bp", 14, 12)) == '["bp",14,12]'
     raises(decode_compact, '["bp",14]', contains="not an action of 1 values")
     raises(decode_compact, '["bp",-1,12]', contains="whole number")
+    raises(decode_compact, '["bp",null,12]', contains="bp: missing field 'CP'")
+    raises(decode_compact, '["roll",6,7,"re"]', contains="roll: 'n' must be 1-6 for a d6, got 7")
+    raises(decode_compact, '["roll",6,3,"re",1]', contains="not an action of 4 values")
     raises(decode_compact, '{"a":"next"}', contains="not a [kind, values...] array")
     raises(decode_compact, "[", contains="not valid JSON")
 
