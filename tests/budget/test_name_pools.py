@@ -17,6 +17,8 @@ import re
 import subprocess
 import sys
 
+from adjutant.firmware_pack import NAME, unpack
+
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SEVEN_POOLS = 2540  # names seven pools hold (20 + 40 + ... + 1,280), measured on both builds
 ROOM = 60  # left for what a board names at run time: 1,072 of 1,260 on the rp2 build at 50568fd
@@ -33,14 +35,15 @@ def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
 
     build(REPO, tmp_path)
     modules = sorted(
-        ".".join(path.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__")
-        for path in tmp_path.rglob("*.mpy")
-        if path.stem != "interned_names"
+        path.removesuffix(".mpy").replace("/", ".").removesuffix(".__init__")
+        for path in unpack(tmp_path / NAME)
+        if path != "interned_names.mpy"
     )
     assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
+        + "import packed\n"  # as main.py does: the modules from deploy's firmware.pack
         + "import interned_names\n"
         + "micropython.qstr_info()\n"
         + "for m in %r:\n    __import__(m)\n" % modules
@@ -89,6 +92,7 @@ def test_the_room_boot_holds_for_the_names_is_enough_for_them(tmp_path: pathlib.
     script = (
         "import %s\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
+        + "import packed\n"
         + "import runtime\n"
         + "room = len(runtime._room)\n"
         + "runtime._room = None\n"
