@@ -28,35 +28,45 @@ ROOM = 60  # left for what a board names at run time: 1,072 of 1,260 on the rp2 
 _PORT_MODULES = "asyncio binascii deflate framebuf gc hashlib io json machine micropython os random select struct sys"
 
 
+def _on_the_board(tmp_path: pathlib.Path, script: str) -> str:
+    """What `script` prints on the unix port, run where deploy's build laid the firmware out,
+    after the port's own modules and the pack's loader (as main.py begins)."""
+    from adjutant.deploy import build
+
+    build(REPO, tmp_path)
+    done = subprocess.run(
+        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", _BOOT + script],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    return done.stdout + done.stderr
+
+
+_BOOT = "import %s\nsys.path.insert(0, '')\nimport packed\n" % ", ".join(_PORT_MODULES.split())
+
+
 def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
     """The names MicroPython holds after deploy's build took in interned_names, and after all
     the firmware's modules were imported then (the unix port: its pools are the rp2 build's)."""
     from adjutant.deploy import build
 
-    build(REPO, tmp_path)
+    build(REPO, tmp_path / "listed")
     modules = sorted(
         path.removesuffix(".mpy").replace("/", ".").removesuffix(".__init__")
-        for path in unpack(tmp_path / NAME)
+        for path in unpack(tmp_path / "listed" / NAME)
         if path != "interned_names.mpy"
     )
     assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
-    script = (
-        "import %s, time\n" % ", ".join(_PORT_MODULES.split())
-        + "sys.path.insert(0, '')\n"
-        + "import packed\n"  # as main.py does: the modules from deploy's firmware.pack
-        + "import interned_names\n"
+    said = _on_the_board(
+        tmp_path / "board",
+        "import interned_names\n"
         + "micropython.qstr_info()\n"
         + "for m in %r:\n    __import__(m)\n" % modules
-        + "micropython.qstr_info()\n"
+        + "micropython.qstr_info()\n",
     )
-    done = subprocess.run(
-        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", done.stdout)]
-    assert len(counts) == 2, done.stdout + done.stderr
+    counts = [int(n) for n in re.findall(r"n_qstr=(\d+)", said)]
+    assert len(counts) == 2, said
     return counts
 
 
@@ -86,29 +96,18 @@ def test_the_room_boot_holds_for_the_names_is_enough_for_them(tmp_path: pathlib.
     them in, after the first frame: if they took more, their pools would open wherever a
     fragmented heap has room (the scripted game needed 19 KB more heap on this port). Measured
     at the least boot loads before the names (runtime's own imports), where most are still new."""
-    from adjutant.deploy import build
-
-    build(REPO, tmp_path)
-    script = (
-        "import %s\n" % ", ".join(_PORT_MODULES.split())
-        + "sys.path.insert(0, '')\n"
-        + "import packed\n"
-        + "import runtime\n"
+    said = _on_the_board(
+        tmp_path,
+        "import runtime\n"
         + "room = len(runtime._room)\n"
         + "runtime._room = None\n"
         + "gc.collect()\n"
         + "before = gc.mem_alloc()\n"
         + "import interned_names\n"
         + "gc.collect()\n"
-        + "print('names', gc.mem_alloc() - before, 'room', room)\n"
+        + "print('names', gc.mem_alloc() - before, 'room', room)\n",
     )
-    done = subprocess.run(
-        [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-    )
-    found = re.search(r"names (\d+) room (\d+)", done.stdout)
-    assert found, done.stdout + done.stderr
+    found = re.search(r"names (\d+) room (\d+)", said)
+    assert found, said
     names, room = int(found.group(1)), int(found.group(2))
     assert names <= room, "the names take %d B, the room runtime.py holds for them %d B" % (names, room)
