@@ -43,7 +43,7 @@ def _on_the_board(tmp_path: pathlib.Path, script: str) -> str:
     return done.stdout + done.stderr
 
 
-_BOOT = "import %s\nsys.path.insert(0, '')\nimport packed\n" % ", ".join(_PORT_MODULES.split())
+_BOOT = "import %s, time\nsys.path.insert(0, '')\nimport packed\n" % ", ".join(_PORT_MODULES.split())
 
 
 def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
