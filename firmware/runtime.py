@@ -12,23 +12,31 @@ import sys
 
 import lazy
 
-# deploy's interned_names.mpy: every name the firmware uses (host/adjutant/interned_names.py says why
-# they are taken in early), beside this module
+# deploy's names (host/adjutant/interned_names.py says why they are taken in early), beside this
+# module: early_names.mpy, the names of boot's own modules, taken in first (the name pools up to
+# the one of 640 open while the heap is whole); interned_names.mpy, the rest, after the first frame
 NAMES = __file__[: __file__.rfind("/") + 1] + "interned_names.mpy"
+try:
+    import early_names  # type: ignore[import-not-found]  # noqa: F401
+
+    lazy.drop("early_names")  # the names stay; the module's table goes (lazy.py)
+except ImportError:  # the sources, as the simulator runs them from a checkout
+    pass
 
 
 def _room_for_names():
     """Free heap in one piece at the bottom, held from here until the names are taken in (_take_names).
 
-    Taken in first, the names cost a third of boot: each new one is looked up among all before it.
-    So the first frame comes first and the names straight after, into this room let go of just
-    then: their pools still open in one piece, as in a whole heap. They take up to 1.6 times the
-    file's size on a 32-bit board, 2.1 times on the 64-bit simulator (tests/budget/test_name_pools.py)."""
+    Taken in first, all the names would cost a third of boot: each new one is looked up among all
+    before it. So the first frame comes first and the rest of the names straight after, into this
+    room let go of just then: their pools still open in one piece, as in a whole heap. They take
+    about twice the file's size on a 32-bit board, 2.5 times on the 64-bit simulator, most of it
+    the pool of 1,280 they open (tests/budget/test_name_pools.py)."""
     try:
         size = os.stat(NAMES)[6]
     except OSError:  # the sources, as the simulator runs them from a checkout: no names to take in
         return None
-    return bytearray(size * (9 if sys.maxsize > 1 << 32 else 7) // 4)
+    return bytearray(size * (11 if sys.maxsize > 1 << 32 else 9) // 4)
 
 
 _room = _room_for_names()  # before anything else is on the heap

@@ -41,7 +41,14 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # the settings); and the engine's class for the host and scripts (a method per action, the log
 # as text), which the device never loads; and the loader of a board's firmware.pack (the page
 # has its own code.pack).
-NOT_ON_THE_PAGE = ("interned_names.mpy", "packed.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/game.mpy")
+NOT_ON_THE_PAGE = (
+    "early_names.mpy",
+    "interned_names.mpy",
+    "packed.mpy",
+    "link/cards.mpy",
+    "link/settings.mpy",
+    "shared_engine/game.mpy",
+)
 OPTIMIZED = ("-O3",)
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
