@@ -58,8 +58,7 @@ def tools() -> pathlib.Path | None:
 DICE_SEED = 1914  # the solitaire run's dice: the same game every time, so its presses replay
 # main.py for that run: the firmware's own, with its dice from a seeded generator (runtime.run's
 # random_byte, which a board fills from os.urandom).
-SEEDED_MAIN = "import packed\nimport random\nimport runtime\n\n"
-SEEDED_MAIN += "random.seed(%d)\nruntime.run(lambda: random.getrandbits(8))\n"
+SEEDED_MAIN = "import random\nimport runtime\n\nrandom.seed(%d)\nruntime.run(lambda: random.getrandbits(8))\n"
 SEEDED_MAIN %= DICE_SEED
 
 

@@ -53,7 +53,7 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
 
     code = work / "code"
     if not code.exists():
-        build(source, code, packed=False)  # each module its own file, as the anchor had them
+        build(source, code)
     out = work / ("cg-chip" if chip_only else "cg")
     out.mkdir()
     game = [str(ROOT / "bench/press_work.py"), str(ROOT), str(code), str(work / "flash.img")]

@@ -5,7 +5,7 @@ when next needed (as micropython-lib's and Peter Hinch's lazy packages do). A mo
 dropped from sys.modules and from its package, which holds it too; then it is garbage.
 
 - Boot reads the board table and the settings once (`boards`, `settings_file`), and takes in the
-  names (`early_names`, `interned_names`): runtime.py drops each as soon as it is read.
+  names (`interned_names`): runtime.py drops each as soon as it is read.
 - The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
 - ON_MAT goes each time the screens are back on the mat: what the screens build on, what they
   load for their texts, and what the UI and the boot load now and then (the words for an undo,

@@ -7,49 +7,25 @@ watchdog); then it handles the events (writing actions to flash) and redraws
 only if something changed. `link` waits for bytes from the USB serial port.
 """
 
-import os
-import sys
-
 import lazy
 
-# deploy's names (host/adjutant/interned_names.py says why they are taken in early), beside this
-# module: early_names.mpy, the names of boot's own modules, taken in first (the name pools up to
-# the one of 640 open while the heap is whole); interned_names.mpy, the rest, after the first frame
-NAMES = __file__[: __file__.rfind("/") + 1] + "interned_names.mpy"
-try:
-    import early_names  # type: ignore[import-not-found]  # noqa: F401
+try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
+    import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
 
-    lazy.drop("early_names")  # the names stay; the module's table goes (lazy.py)
+    del interned_names  # the names stay; the module's table goes (lazy.py)
+    lazy.drop("interned_names")
 except ImportError:  # the sources, as the simulator runs them from a checkout
     pass
 
+import asyncio
+import os
+from time import ticks_ms
 
-def _room_for_names():
-    """Free heap in one piece at the bottom, held from here until the names are taken in (_take_names).
-
-    Taken in first, all the names would cost a third of boot: each new one is looked up among all
-    before it. So the first frame comes first and the rest of the names straight after, into this
-    room let go of just then: their pools still open in one piece, as in a whole heap. They take
-    about twice the file's size on a 32-bit board, 2.5 times on the 64-bit simulator, most of it
-    the pool of 1,280 they open (tests/budget/test_name_pools.py)."""
-    try:
-        size = os.stat(NAMES)[6]
-    except OSError:  # the sources, as the simulator runs them from a checkout: no names to take in
-        return None
-    return bytearray(size * (11 if sys.maxsize > 1 << 32 else 9) // 4)
-
-
-_room = _room_for_names()  # before anything else is on the heap
-
-import asyncio  # noqa: E402
-import gc  # noqa: E402
-from time import ticks_ms  # noqa: E402
-
-import machine  # noqa: E402
-from buttons import Buttons  # noqa: E402
-from link import Link  # noqa: E402
-from oled import Oled  # noqa: E402
-from ui import UI, sooner  # noqa: E402
+import machine
+from buttons import Buttons
+from link import Link
+from oled import Oled
+from ui import UI, sooner
 
 BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK")  # the order of boards.BUTTONS, and of the pins
 WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms
@@ -106,21 +82,7 @@ async def _screen(ui, link, watchdog):
         watchdog.feed()
 
 
-def _take_names():
-    """The firmware's names, into the room held for them since boot."""
-    global _room
-    if _room is None:
-        return
-    _room = None
-    gc.collect()  # the room is free only once collected
-    import interned_names  # type: ignore[import-not-found]  # noqa: F401  # the names stay
-
-    lazy.drop("interned_names")  # the module's table goes (lazy.py)
-
-
 async def _main(ui, link):
-    ui.step()  # the first frame; then the names, before any press is handled
-    _take_names()
     watchdog = machine.WDT(timeout=WATCHDOG_MS)
     reader = asyncio.create_task(link.run())
     try:

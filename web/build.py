@@ -39,16 +39,8 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # them, as from a checkout: the page's 1 MB heap does not fragment so), and the link's requests
 # that only a host sends over the serial port, which the page has not (the card data's upload,
 # the settings); and the engine's class for the host and scripts (a method per action, the log
-# as text), which the device never loads; and the loader of a board's firmware.pack (the page
-# has its own code.pack).
-NOT_ON_THE_PAGE = (
-    "early_names.mpy",
-    "interned_names.mpy",
-    "packed.mpy",
-    "link/cards.mpy",
-    "link/settings.mpy",
-    "shared_engine/game.mpy",
-)
+# as text), which the device never loads.
+NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/game.mpy")
 OPTIMIZED = ("-O3",)
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
@@ -107,7 +99,7 @@ def build(out: pathlib.Path = DIST) -> str:
     (out / "mp/micropython.mjs").write_text(minified((PACKAGE / "micropython.mjs").read_text(), "micropython.mjs"))
     # .mpy as a board gets it, but for line numbers: a traceback on the page names the module and
     # function only (mpy-cross -O3; the firmware has no assert for -O1 to drop): 7 KB less to download
-    deploy_build(ROOT, out / "fw", flags=OPTIMIZED, packed=False)
+    deploy_build(ROOT, out / "fw", flags=OPTIMIZED)
     for name in NOT_ON_THE_PAGE:
         (out / "fw" / name).unlink()
     (out / "dev_py").mkdir()

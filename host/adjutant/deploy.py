@@ -4,13 +4,11 @@
    laid out as the board's flash: the firmware's modules at the root (main.py
    stays source, as MicroPython boots it), screens/ and shared_engine/ as
    packages; and beside them interned_names.mpy, every name the modules use, for
-   the board to take in at boot (interned_names.py says why). Then all of them
-   but the loader go into one file, firmware.pack (firmware_pack.py says why).
+   the board to take in at boot (interned_names.py says why).
 2. If Adjutant firmware already runs, ask it over the link for one boot
    without the app: its watchdog would otherwise reset the board mid-copy.
 3. Copy with mpremote, remove the modules earlier firmware had that this one
-   keeps elsewhere (in its pack, or RETIRED), then reset the board so it boots
-   the new firmware.
+   keeps elsewhere (RETIRED), then reset the board so it boots the new firmware.
    Games and card data on the flash are left alone.
 """
 
@@ -24,7 +22,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from adjutant import firmware_pack, interned_names
+from adjutant import interned_names
 from adjutant.errors import AdjutantError, VersionMismatch
 
 
@@ -37,17 +35,11 @@ def find_source(source: pathlib.Path | None) -> pathlib.Path:
 
 
 def build(
-    source: pathlib.Path,
-    out: pathlib.Path,
-    keep_folders: bool = False,
-    flags: tuple[str, ...] = (),
-    packed: bool | None = None,
+    source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False, flags: tuple[str, ...] = ()
 ) -> list[pathlib.Path]:
     """Compile into `out` as the board's flash is laid out; returns the top-level entries.
 
     flags: mpy-cross's own (the phone page's build: "-O3", no line numbers in its code).
-    packed: the modules in firmware.pack, as deploy copies them (the default unless keep_folders);
-    False leaves each its own file (the page, a ROMFS image, the benches that weigh each module).
 
     keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
     simulator and the benches load that layout). Either way each module is named in its
@@ -67,11 +59,7 @@ def build(
                 shutil.copy(src, dst)
                 continue
             compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix(), flags)
-    if packed is None:
-        packed = not keep_folders
-    interned_names.write(out, firmware, firmware_pack.MOUNT + "/" if packed else "")
-    if packed:
-        firmware_pack.pack(out)
+    interned_names.write(out, firmware)
     return sorted(out.iterdir())
 
 
@@ -97,7 +85,7 @@ def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         stage = pathlib.Path(tmp)
-        build(source, stage, packed=False)  # ROMFS is a filesystem of its own
+        build(source, stage)
         (stage / "main.py").unlink()
         with contextlib.redirect_stdout(io.StringIO()):  # it lists every file it packs
             data = make_romfs(str(stage), mpy_cross=False)
@@ -155,22 +143,7 @@ RETIRED = (
     "journal_fold.mpy",
     "games.mpy",
 )
-# Before the copy: the running firmware's pack is let go of (packed.py mounted it, its file open).
-_UNMOUNT = (
-    "try:\n from vfs import umount\nexcept ImportError:\n from os import umount\n"
-    "try:\n umount(%r)\nexcept OSError:\n pass" % firmware_pack.MOUNT
-)
-
-
-def removal(packed: list[str]) -> str:
-    """The script that removes, after the copy, what earlier firmware kept as files and this one
-    keeps in its pack (the modules, then their folders once empty), and the RETIRED modules.
-    Only those names: the root may hold a maker's own files."""
-    folders = sorted({p.rsplit("/", 1)[0] for p in packed if "/" in p}, key=lambda f: -f.count("/"))
-    return (
-        "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass\n"
-        "for n in %r:\n  try:\n    os.rmdir(n)\n  except OSError:\n    pass" % (list(RETIRED) + packed, folders)
-    )
+_REMOVE_RETIRED = "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass" % (RETIRED,)
 
 
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
@@ -193,13 +166,11 @@ def deploy(port: str, source: pathlib.Path | None, echo: Callable[[str], None]) 
     with tempfile.TemporaryDirectory() as tmp:
         entries = build(root, pathlib.Path(tmp))
         size = sum(p.stat().st_size for p in pathlib.Path(tmp).rglob("*") if p.is_file())
-        modules = len(firmware_pack.unpack(pathlib.Path(tmp) / firmware_pack.NAME)) + 1  # and the loader
-        echo(f"compiled {modules} modules ({size:,} bytes) with mpy-cross")
+        echo(f"compiled {sum(1 for _ in pathlib.Path(tmp).rglob('*.mpy'))} modules ({size:,} bytes) with mpy-cross")
         stop_app(path, echo)
         check_board(path, mpy_version(pathlib.Path(tmp)), echo)
-        packed = list(firmware_pack.unpack(pathlib.Path(tmp) / firmware_pack.NAME))
-        cmd = [sys.executable, "-m", "mpremote", "connect", path, "exec", _UNMOUNT]
-        cmd += ["+", "fs", "cp", "-r", *map(str, entries), ":", "+", "exec", removal(packed), "+", "reset"]
+        cmd = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", "-r", *map(str, entries), ":"]
+        cmd += ["+", "exec", _REMOVE_RETIRED, "+", "reset"]
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             raise AdjutantError(f"mpremote failed: {(done.stderr or done.stdout).strip()[-500:]}")

@@ -136,7 +136,7 @@ def test_firmware_runs_in_place_from_a_romfs_image(tmp_path: pathlib.Path) -> No
 
     image = tmp_path / "firmware.romfs"
     assert build_romfs(REPO, image) > 0
-    build(REPO, tmp_path / "mpy", packed=False)  # the same .mpy files, loaded into the heap as from files on flash
+    build(REPO, tmp_path / "mpy")  # the same .mpy files, loaded into the heap as from a board's flash
     assert not (tmp_path / "mpy/examples").exists()  # the wiring checks run from the computer, not the board
     used = {}
     for name, code in (("rom", image), ("mpy", tmp_path / "mpy")):
