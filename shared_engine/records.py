@@ -35,9 +35,7 @@ def parse(record, specs, field, shared):
     if not spec:
         return shared[kind]
     fields: list = [kind]
-    at = 0
-    for key, field_kind, optional in spec:
-        at += 1
+    for at, (key, field_kind, optional) in enumerate(spec, 1):
         value = values[at]
         if value is None:
             if not optional:

@@ -50,19 +50,9 @@ def in_node(tmp_path: pathlib.Path, turns: list) -> list[dict]:
 
 
 def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_the_rules(tmp_path: pathlib.Path) -> None:
-    dist = built(tmp_path)
     turns = [scripted_game.turn_presses(t, tapped=True) for t in range(1, scripted_game.TURNS + 1)]
     turns[-1] = turns[-1] + scripted_game.final_presses(tapped=True)
-    presses = tmp_path / "presses.json"
-    presses.write_text(json.dumps({"turns": turns, "gap": 110}))
-    done = subprocess.run(
-        ["node", str(REPO / "web/test/node_game.mjs"), str(dist), str(presses)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    lines = in_node(tmp_path, turns)
     assert "first_frame_ms" in lines[0]
     played, end = lines[1:-1], lines[-1]
     # issue 43 item 15: the store is given only the files the firmware wrote, renamed or removed,
