@@ -4,6 +4,7 @@ A board loads .mpy code into RAM, so code that is not in use is dropped and load
 when next needed (as micropython-lib's and Peter Hinch's lazy packages do). A module is
 dropped from sys.modules and from its package, which holds it too; then it is garbage.
 
+- Boot keeps MicroPython's built-in modules in sys.modules first (`keep_built_ins`).
 - Boot reads the board table and the settings once (`boards`, `settings_file`), and takes in the
   names (`interned_names`): runtime.py drops each as soon as it is read.
 - The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
@@ -61,3 +62,29 @@ def drop(name):
         parent = modules.get(package)
         if parent is not None and attr in parent.__dict__:
             delattr(parent, attr)
+
+
+# Built-in modules a file on the flash may extend: MicroPython looks for os.py, os.mpy... in each
+# sys.path folder before it takes its own, and keeps no note of it, so every `import os` the
+# firmware runs pays those lookups again (5-7 ms on a Pico's littlefs; some 25 imports of these
+# come before the first frame).
+BUILT_IN = ("os", "time", "json", "binascii", "io", "select", "hashlib", "machine", "deflate")
+
+
+def keep_built_ins():
+    """Take these built-in modules once, straight from MicroPython (nothing on the flash extends
+    them), and keep them in sys.modules, where every import looks first. A module already there
+    stays: the simulator's time, select and machine, which it puts there before the firmware runs."""
+    modules = sys.modules
+    path = sys.path
+    folders = path[:]
+    path.clear()
+    try:
+        for name in BUILT_IN:
+            if name not in modules:
+                try:
+                    modules[name] = __import__(name)
+                except ImportError:  # not in this port
+                    pass
+    finally:
+        path.extend(folders)

@@ -9,6 +9,8 @@ only if something changed. `link` waits for bytes from the USB serial port.
 
 import lazy
 
+lazy.keep_built_ins()  # before anything imports them (lazy.py says why)
+
 try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
     import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
 

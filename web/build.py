@@ -99,7 +99,7 @@ def build(out: pathlib.Path = DIST) -> str:
     (out / "mp/micropython.mjs").write_text(minified((PACKAGE / "micropython.mjs").read_text(), "micropython.mjs"))
     # .mpy as a board gets it, but for line numbers: a traceback on the page names the module and
     # function only (mpy-cross -O3; the firmware has no assert for -O1 to drop): 7 KB less to download
-    deploy_build(ROOT, out / "fw", flags=OPTIMIZED)
+    deploy_build(ROOT, out / "fw", flags=OPTIMIZED, board=False)
     for name in NOT_ON_THE_PAGE:
         (out / "fw" / name).unlink()
     (out / "dev_py").mkdir()

@@ -79,7 +79,8 @@ def _clean_leftovers(journal):
     gid = journal.gid
     prefix = gid + "."
     keep = (gid + ".snp", "%s.j%d" % (gid, journal.gen))
-    for name in os.listdir(journal.root):
+    names, journal.listed = journal.listed, None
+    for name in os.listdir(journal.root) if names is None else names:
         if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
             remove_quietly("%s/%s" % (journal.root, name))
 

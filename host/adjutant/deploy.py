@@ -34,12 +34,23 @@ def find_source(source: pathlib.Path | None) -> pathlib.Path:
     raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
 
 
+# The engine's code for the host and the phone page alone, never imported on a board: the class a
+# script drives a game with, and the BG Stats play. Left off a board, they add nothing to the
+# names its boot takes in, nor to the folder every engine import searches.
+NOT_ON_THE_BOARD = ("shared_engine/game.py", "shared_engine/bgstats.py")
+
+
 def build(
-    source: pathlib.Path, out: pathlib.Path, keep_folders: bool = False, flags: tuple[str, ...] = ()
+    source: pathlib.Path,
+    out: pathlib.Path,
+    keep_folders: bool = False,
+    flags: tuple[str, ...] = (),
+    board: bool = True,
 ) -> list[pathlib.Path]:
     """Compile into `out` as the board's flash is laid out; returns the top-level entries.
 
     flags: mpy-cross's own (the phone page's build: "-O3", no line numbers in its code).
+    board: False keeps NOT_ON_THE_BOARD (the phone page's build makes its BG Stats links).
 
     keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
     simulator and the benches load that layout). Either way each module is named in its
@@ -53,6 +64,8 @@ def build(
             if src.parent.name == "examples":  # wiring checks run from the computer, never kept on the board
                 continue
             rel = src.relative_to(src_root)
+            if board and on_board + rel.as_posix() in NOT_ON_THE_BOARD:
+                continue
             dst = dst_root / rel
             dst.parent.mkdir(parents=True, exist_ok=True)
             if src.name == "main.py":
@@ -142,6 +155,8 @@ RETIRED = (
     "journal_read.mpy",
     "journal_fold.mpy",
     "games.mpy",
+    "shared_engine/game.mpy",  # NOT_ON_THE_BOARD
+    "shared_engine/bgstats.mpy",
 )
 _REMOVE_RETIRED = "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass" % (RETIRED,)
 

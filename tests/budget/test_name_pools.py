@@ -36,7 +36,7 @@ def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
         for path in tmp_path.rglob("*.mpy")
         if path.stem != "interned_names"
     )
-    assert {"runtime", "screens.end", "link.pull", "shared_engine.game"} <= set(modules)
+    assert {"runtime", "screens.end", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"

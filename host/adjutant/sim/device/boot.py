@@ -125,6 +125,7 @@ class SimulatedBoard:
         self.seed = seed
         self.board_name = board
         self.chip = None
+        self.first_frame_modules = None  # set at each boot (first_frame)
         self.held = set()  # the buttons the controller holds down
         self.told = 0  # the I2C bytes when the controller was last told that the panel changed
         self.boots = 0
@@ -195,6 +196,8 @@ class SimulatedBoard:
             pin = machine.Pin(pin_id, machine.Pin.IN, machine.Pin.PULL_UP)
             if name in self.held:  # a button held through power-up reads low from the start
                 pin.level = 0
+        self.first_frame_modules = None
+        self.chip.watch_frame(self.first_frame)
         self.boots += 1
         reply("event", "boot %d" % self.boots)
         if self.seed is None:
@@ -260,6 +263,11 @@ class SimulatedBoard:
             sys.path.pop(0)
             for name in ("boards", "settings_file", "config"):  # the firmware imports its own from its own path
                 sys.modules.pop(name, None)
+
+    def first_frame(self):
+        # the code a board has loaded when its panel first shows a whole frame: what the boot
+        # reads before anything is seen (host/adjutant/interned_names.py orders its names by it)
+        self.first_frame_modules = sorted(name for name in sys.modules if name not in OWN_MODULES)
 
     def power_on_without_main(self):
         self.forget_firmware()
@@ -349,6 +357,7 @@ class SimulatedBoard:
             "heap_alloc": gc.mem_alloc(),
             "boots": self.boots,
             "rom_heap": self.rom_heap,
+            "first_frame_modules": self.first_frame_modules,
         }
         reply_json("stats", out)
 

@@ -49,6 +49,8 @@ class OledChip:
         self.bytes_in = 0
         self.transfers = 0
         self.unknown = []  # commands it did not understand, for tests to see
+        self.on_frame = None  # called once, when a whole frame's bytes have come (the first frame)
+        self.frame_at = 0  # bytes_in then
 
     # -- the I2C side ---------------------------------------------------------
 
@@ -73,6 +75,14 @@ class OledChip:
                     self._command(b)
                 if expect & ONE:
                     expect = CONTROL
+        if self.on_frame is not None and self.bytes_in >= self.frame_at:
+            told, self.on_frame = self.on_frame, None
+            told()
+
+    def watch_frame(self, told):
+        """Call `told` once a whole frame's bytes more have been written."""
+        self.frame_at = self.bytes_in + self.columns * PAGES
+        self.on_frame = told
 
     # -- commands -------------------------------------------------------------
 
