@@ -195,7 +195,7 @@ class UI:
             self.loaded = True  # the folding code (journal.fold) goes again on the mat
         if self.loaded and len(self.stack) == 1:  # on the mat, after other screens or messages
             self.loaded = False
-            screens.unload()
+            screens.unload(self.stack, mat=True)
         elif self.moved:  # one screen gave way to another: drop the code of those gone
             screens.unload(self.stack)
         self.moved = False

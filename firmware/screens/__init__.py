@@ -81,18 +81,21 @@ def _in_use(name, stack):
     return False
 
 
-def unload(stack=None, keep=None):
-    """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses.
+def unload(stack=None, keep=None, mat=False):
+    """Drop the lazily loaded modules; given the screen stack, only screens' modules none of it uses,
+    and the helpers (lazy.ON_MAT) only if `mat`: the stack is the mat alone.
     keep: the name of a screen about to open, whose module stays if loaded (not dropped and read again)."""
     modules = sys.modules
     kept = _attrs.get(keep)
     for names in (ON_MAT, _attrs.values()):
+        helpers = names is ON_MAT
         for name in names:
             if name not in modules or name == kept:
                 continue
             try:
-                # helpers such as the guidance texts stay until the mat: screens may hold their functions
-                if stack is not None and (name in ON_MAT or _in_use(name, stack)):
+                # helpers such as the guidance texts stay until the mat: screens may hold their functions;
+                # the mat's own module stays with it (a screen beside it would read it again: twice the code)
+                if stack is not None and (not mat if helpers else _in_use(name, stack)):
                     continue
             except MemoryError:  # not even the heap to look: it stays until the screens change again
                 continue

@@ -14,14 +14,16 @@ MICROPYTHON_ONLY = (
 )
 
 
-def _lazy_screens():
+def _lazy_screens(ui):
     import lazy
     import screens
 
-    names = []  # the modules the screens' table loads on demand, and their helpers, loaded now
+    names = []  # the modules the screens' table loads on demand, and their helpers, loaded now,
+    # but for the mat's own: it stays while the mat shows
     for name in lazy.ON_MAT + tuple(screens._attrs.values()):
         if name.startswith("screens.") and name in sys.modules and name not in names:
-            names.append(name)
+            if name in lazy.ON_MAT or not screens._in_use(name, ui.stack[:1]):
+                names.append(name)
     return names
 
 
@@ -36,17 +38,17 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     shown = set()
     for button, ms in events():
         table.press(button, ms)
-        for name in _lazy_screens():
+        for name in _lazy_screens(ui):
             # the kinds of screen (screens.widgets) stay with their screens until the mat
             assert name in lazy.ON_MAT or screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
             shown.add(name)
         if len(ui.stack) == 1:
-            assert not _lazy_screens(), _lazy_screens()
+            assert not _lazy_screens(ui), _lazy_screens(ui)
     assert ui.session.game.state.result[0] == expected_totals()
     assert ui.top().name == "over"
     # the hands were entered on the battle screen's module, then the end screen replaced it
     assert "screens.battle" in shown and "screens.end" in shown
-    assert _lazy_screens() == ["screens.end"], _lazy_screens()
+    assert _lazy_screens(ui) == ["screens.end"], _lazy_screens(ui)
     # without card data on the flash the card parser is never loaded
     assert "shared_engine.cards" not in sys.modules
     rig.unmount()
@@ -63,7 +65,7 @@ def test_rule_8_1_the_reshuffle_screen_loads_only_once_the_battle_screens_code_i
 
     def watched(attr):
         if attr == "Reshuffle":
-            beside.append(_lazy_screens())
+            beside.append(_lazy_screens(table.ui))
         return lazy(attr)
 
     screens.__getattr__ = watched

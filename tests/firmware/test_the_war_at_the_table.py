@@ -139,6 +139,27 @@ def test_the_war_the_great_wars_code_is_not_on_the_heap_while_the_war_is_played(
     rig.unmount()
 
 
+def test_the_war_back_on_the_mat_the_mats_code_is_loaded_once():
+    """The mat's own module stays while the mat shows. Dropped on the mat, it was read again by the
+    pause's read-ahead of the deck attack's entry, which lives beside the mat (screens/war_mat.py):
+    a second copy of its code on the heap beside the one the mat's screen holds, and its load
+    (57 ms on a Pico) at every pause on the mat."""
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")  # start: P1's first turn
+    for _ in range(2):  # a pause on the mat, a deck attack, back on the mat
+        table.run(1500)
+        mat = table.ui.stack[0]
+        assert table.screen() == "war-mat" and sys.modules["screens.war_mat"].WarMat is type(mat)
+        table.press("UP")
+        table.press("UP")
+        table.press("OK")
+    assert table.state()["decks"]["P2"] == 53 - 3 - 4  # attacks of 3, then 4 (the entry opens at the last)
+    table.run(1500)
+    assert sys.modules["screens.war_mat"].WarMat is type(table.ui.stack[0])
+    rig.unmount()
+
+
 def test_the_war_a_restart_resumes_the_war_where_it_stood():
     table = Table.fresh()
     _new_war(table)
