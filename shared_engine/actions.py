@@ -51,47 +51,46 @@ _SHARED = shared_tuples(SPECS)  # field-less actions: one tuple each
 
 
 def _field(kind, value, key):
-    what = "'%s'" % key
     if kind == "bp":
-        return whole(value, 0, BP_MAX, what)
+        return whole(value, 0, BP_MAX, key)
     if kind == "side":
         if not is_side(value):
-            raise GameError("%s must be CP or EA, got %r" % (what, value))
+            raise GameError("'%s' must be CP or EA, got %r" % (key, value))
         return value
     if kind == "turns":
-        return whole(value, 1, TURNS_MAX, what)
+        return whole(value, 1, TURNS_MAX, key)
     if kind == "die":
         if value not in DICE or type(value) is not int:
-            raise GameError("%s must be 6 or 10, got %r" % (what, value))
+            raise GameError("'%s' must be 6 or 10, got %r" % (key, value))
         return value
     if kind == "face":
-        return whole(value, 1, 10, what)
+        return whole(value, 1, 10, key)
     if kind == "step":
         if value not in AI_STEPS:
-            raise GameError("%s must be one of %s, got %r" % (what, ", ".join(AI_STEPS), value))
+            raise GameError("'%s' must be one of %s, got %r" % (key, ", ".join(AI_STEPS), value))
         return value
     if kind in ("sides", "pick"):
-        return whole(value, 1, HAND_MAX, what)
+        return whole(value, 1, HAND_MAX, key)
     if kind == "purpose":
         if value not in ROLL_PURPOSES:
-            raise GameError("%s must be one of %s, got %r" % (what, ", ".join(ROLL_PURPOSES), value))
+            raise GameError("'%s' must be one of %s, got %r" % (key, ", ".join(ROLL_PURPOSES), value))
         return value
     if kind == "by":
         if value not in CANCELLERS:
-            raise GameError("%s must be bonus or joker, got %r" % (what, value))
+            raise GameError("'%s' must be bonus or joker, got %r" % (key, value))
         return value
     if kind == "name":
         if type(value) is not str or not 0 < len(value) <= NAME_MAX:
-            raise GameError("%s must be text of 1-%d characters" % (what, NAME_MAX))
+            raise GameError("'%s' must be text of 1-%d characters" % (key, NAME_MAX))
         return value
     from .card_ids import check_card_id  # loaded with the first card id: most games have no card data
 
     if kind == "card":
-        return check_card_id(value, what)
+        return check_card_id(value, "'%s'" % key)
     # kind == "cards"
     if type(value) is not list or not 0 < len(value) <= CARDS_MAX:
-        raise GameError("%s must be a list of 1-%d card ids" % (what, CARDS_MAX))
-    return tuple(check_card_id(c, what) for c in value)
+        raise GameError("'%s' must be a list of 1-%d card ids" % (key, CARDS_MAX))
+    return tuple(check_card_id(c, "'%s'" % key) for c in value)
 
 
 def from_record(record):

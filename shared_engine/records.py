@@ -87,8 +87,8 @@ def built(kind, values, specs, from_record):
     return from_record(unparse((kind,) + values, specs))
 
 
-def whole(value, lo, hi, what):
+def whole(value, lo, hi, key):
     """value if a whole number lo-hi. MicroPython's bool is not an int, CPython's is: bool is refused on both."""
     if type(value) is not int or value < lo or value > hi:
-        raise GameError("%s must be a whole number %d-%d, got %r" % (what, lo, hi, value))
+        raise GameError("'%s' must be a whole number %d-%d, got %r" % (key, lo, hi, value))
     return value

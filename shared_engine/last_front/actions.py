@@ -43,31 +43,30 @@ def _name(value, what):
 
 
 def _field(kind, value, key):
-    what = "'%s'" % key
     if kind == "names":
         if type(value) is not list or not SEATS_MIN <= len(value) <= SEATS_MAX:
-            raise GameError("%s must list %d-%d players" % (what, SEATS_MIN, SEATS_MAX))
-        names = tuple(_name(v, what) for v in value)
+            raise GameError("'%s' must list %d-%d players" % (key, SEATS_MIN, SEATS_MAX))
+        names = tuple(_name(v, "'%s'" % key) for v in value)
         if len(set(names)) != len(names):
-            raise GameError("%s: two players share a name" % what)
+            raise GameError("'%s': two players share a name" % key)
         return names
     if kind == "victory":
         if value not in VICTORIES:
-            raise GameError("%s must be normal or quick, got %r" % (what, value))
+            raise GameError("'%s' must be normal or quick, got %r" % (key, value))
         return value
     if kind == "flag":
         if value is not True and value is not False:
-            raise GameError("%s must be true or false, got %r" % (what, value))
+            raise GameError("'%s' must be true or false, got %r" % (key, value))
         return value
     if kind == "territory":
         if value not in TYPES:
-            raise GameError("%s must be one of %s, got %r" % (what, ", ".join(TYPES), value))
+            raise GameError("'%s' must be one of %s, got %r" % (key, ", ".join(TYPES), value))
         return value
     if kind == "seat":
-        return whole(value, 0, SEATS_MAX - 1, what)
+        return whole(value, 0, SEATS_MAX - 1, key)
     if kind == "bid":
-        return whole(value, 1, BID_MAX, what)
-    return whole(value, 1, BID_MAX // PILE, what)  # kind == "piles"
+        return whole(value, 1, BID_MAX, key)
+    return whole(value, 1, BID_MAX // PILE, key)  # kind == "piles"
 
 
 def from_record(record):

@@ -35,19 +35,18 @@ _SHARED = shared_tuples(SPECS)
 
 
 def _field(kind, value, key):
-    what = "'%s'" % key
     if kind == "player":
         if value not in PLAYERS:
-            raise GameError("%s must be P1 or P2, got %r" % (what, value))
+            raise GameError("'%s' must be P1 or P2, got %r" % (key, value))
         return value
     if kind == "deck":
-        return whole(value, DECK_MIN, DECK_MAX, what)
+        return whole(value, DECK_MIN, DECK_MAX, key)
     if kind == "hand":
-        return whole(value, 1, HAND, what)
+        return whole(value, 1, HAND, key)
     if kind == "count":
-        return whole(value, 1, COUNT_MAX, what)
+        return whole(value, 1, COUNT_MAX, key)
     if value not in WEAPONS:  # kind == "weapon"
-        raise GameError("%s must be one of %s, got %r" % (what, ", ".join(WEAPONS), value))
+        raise GameError("'%s' must be one of %s, got %r" % (key, ", ".join(WEAPONS), value))
     return value
 
 
