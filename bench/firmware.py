@@ -179,7 +179,7 @@ def compiled(out: pathlib.Path, source: pathlib.Path = ROOT) -> int:
     """firmware/ and shared_engine/ compiled as `adjutant deploy` compiles them; their .mpy bytes."""
     from adjutant.deploy import build
 
-    build(source, out, keep_folders=True)
+    build(source, out, keep_folders=True, board=source == ROOT)  # an earlier firmware: the whole engine
     return sum(p.stat().st_size for p in out.rglob("*.mpy"))
 
 
