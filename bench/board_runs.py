@@ -128,10 +128,11 @@ class EmulatedPort:
 # -- a pull of 30 games ------------------------------------------------------------------
 
 
-def stored_games(work: pathlib.Path, count: int = PULLED_GAMES) -> pathlib.Path:
+def stored_games(work: pathlib.Path, count: int = PULLED_GAMES, lines: int | None = None) -> pathlib.Path:
     """A folder holding `saved/` with `count` finished games, written by the firmware's own journal
-    code (the scripted game's log), as a board that played them keeps them."""
-    out = work / "stored-games"
+    code (the scripted game's log), as a board that played them keeps them; with `lines`, games
+    of the log's first lines only (its header and lines - 1 actions), not yet ended."""
+    out = work / ("stored-games" if lines is None else "in-progress-%d" % lines)
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     log = ROOT / "tests/golden/basic_game.jsonl"
@@ -143,12 +144,22 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES) -> pathlib.Path:
         "os.mkdir(games.ROOT)\n"
         "from shared_engine.game import Game\n"
         f"text = open({str(log)!r}).read()\n"
-        f"for n in range({count}):\n"
+        + (f"text = '\\n'.join(text.splitlines()[:{lines}]) + '\\n'\n" if lines else "")
+        + f"for n in range({count}):\n"
         "    games.Journal(games.ROOT, 'g%04d' % (n + 1)).create(Game.from_lines(text))\n"
     )
     micropython = ROOT / ".venv/bin/micropython"
     subprocess.run([str(micropython), "-c", script], cwd=out, check=True, capture_output=True)
     return out
+
+
+GREAT_WAR_HALFWAY = 60  # the scripted game's header and first 59 actions: turn 6 of 10 begins
+
+
+def great_war_in_progress(work: pathlib.Path) -> pathlib.Path:
+    """A folder holding `saved/` with one basic game of The Great War halfway through: the board
+    boots into its mat, reading its 59 actions back."""
+    return stored_games(work, 1, GREAT_WAR_HALFWAY)
 
 
 def war_in_progress(work: pathlib.Path) -> pathlib.Path:
