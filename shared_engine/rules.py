@@ -6,7 +6,6 @@ state exactly as it was. Rule numbers refer to The Great War rules 6.0.
 
 from .errors import GameError
 from .phases import OVER, PHASES, SCORE
-from .scoring import final_score
 from .sides import CP, EA, other
 from .state import TurnRecord
 
@@ -131,6 +130,8 @@ def _capture(state, a):
 def _end(state, reason, side):
     state.end = (reason, side)
     if state.solo is not None:
+        from .scoring import final_score  # at the end only: a board boots without it (one import less)
+
         # Solitaire Step 15: only the cumulative captured BP count; no hand is counted
         state.result = final_score(state.captured, {CP: 0, EA: 0})
         state.phase = OVER
@@ -164,6 +165,8 @@ def _no_nat(state, a):
 
 def _hand(state, a):
     _need_phase(state, "hand", SCORE)
+    from .scoring import final_score  # at the end only, as in _end
+
     in_hand = {CP: a[1], EA: a[2]}
     state.result = final_score(state.captured, in_hand)
     state.in_hand = in_hand

@@ -24,8 +24,6 @@ The lines themselves, checked and written, are journal/lines.py.
 
 import os
 
-import wallclock
-
 from journal.lines import checked_lines, line, record_bytes, remove_quietly
 
 # The journal is folded into a snapshot, in a pause, once it holds this many bytes: littlefs keeps
@@ -34,6 +32,13 @@ from journal.lines import checked_lines, line, record_bytes, remove_quietly
 # to a freshly erased one: a sector erase (45 ms on a Pico's W25Q16JV) in every press that saves.
 # The next press appends at most about 150 B (a roll and its moves on).
 FOLD_BYTES = 320
+
+
+def _stamp():
+    # loaded when a game is made, begins or ends: a board booting into a game goes without it
+    import wallclock
+
+    return wallclock.stamp()
 
 
 class Journal:
@@ -54,7 +59,7 @@ class Journal:
         return "%s.j%d" % (self.base, self.gen)
 
     def create(self, game):
-        self.times = {"at": wallclock.stamp()}
+        self.times = {"at": _stamp()}
         self.fold(game, gen=0)
 
     def load(self, cards=None):
@@ -84,7 +89,7 @@ class Journal:
         self.records += 1
         self.size += len(data)
         if self.gen == 0 and self.records == 1:  # play begins with the first action, maybe long after the game was made
-            self.times["began"] = wallclock.stamp()
+            self.times["began"] = _stamp()
 
     def commit(self):
         """Put what was appended since the last commit on flash, all of it or none; OSError: none.
@@ -113,7 +118,7 @@ class Journal:
             return
         self.append(action)
         if game.state.phase == "over":  # this action ended the game (or redid its end): the snapshot comes later
-            self.times["done"] = wallclock.stamp()
+            self.times["done"] = _stamp()
 
     def fold_due(self, game):
         """The journal wants folding: it grew long, or the game is over and its digest not yet written."""

@@ -37,8 +37,8 @@ FIRST_FRAME = frozenset(
     screens screens.base screens.mat screens.war_mat screens.lf_mat screens.widgets
     shared_engine shared_engine.action_list shared_engine.actions shared_engine.dice
     shared_engine.errors shared_engine.game_core shared_engine.games shared_engine.log
-    shared_engine.phases shared_engine.records shared_engine.rules shared_engine.scoring
-    shared_engine.sides shared_engine.state
+    shared_engine.phases shared_engine.records shared_engine.rules shared_engine.sides
+    shared_engine.state
     shared_engine.the_war shared_engine.the_war.actions shared_engine.the_war.core
     shared_engine.the_war.rules shared_engine.the_war.state
     shared_engine.last_front shared_engine.last_front.actions shared_engine.last_front.core
