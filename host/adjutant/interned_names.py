@@ -126,9 +126,10 @@ def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
         if mpy.stem == MODULE:
             continue
         on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
-        names = names_of(mpy.read_bytes()) + import_names(on_board)
-        for name in names:
-            (boot if import_names(on_board)[1] in FIRST_FRAME else seen).setdefault(name, None)
+        imported = import_names(on_board)
+        table = boot if imported[1] in FIRST_FRAME else seen
+        for name in names_of(mpy.read_bytes()) + imported:
+            table.setdefault(name, None)
     seen = {name: None for name in seen if name not in boot} | boot  # the boot's names last
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:

@@ -75,3 +75,22 @@ def test_the_firmwares_names_leave_room_in_the_seven_pools_a_board_opens_for_the
         "the firmware now has %d names, within %d of the %d that seven pools hold: measure the boards "
         "(bench/boards.py) and state the eighth pool, or name less" % (counts[0], ROOM, SEVEN_POOLS)
     )
+
+
+def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_path: pathlib.Path) -> None:
+    """MicroPython searches its name pools from the newest, which the table's last names fill: the
+    boot's imports (interned_names.FIRST_FRAME) find theirs soonest."""
+    from adjutant.deploy import build
+    from adjutant.interned_names import FIRST_FRAME, import_names, names_of
+
+    build(REPO, tmp_path)
+    table = names_of((tmp_path / "interned_names.mpy").read_bytes())
+    at = {name: i for i, name in enumerate(table)}
+    booted: set[str] = set()
+    for mpy in tmp_path.rglob("*.mpy"):
+        if import_names(mpy.relative_to(tmp_path).as_posix())[1] in FIRST_FRAME:
+            booted |= set(names_of(mpy.read_bytes()))
+    # the game-over screen's own names: its code loads long after boot
+    late = set(names_of((tmp_path / "screens/end.mpy").read_bytes())) - booted
+    assert late and {"MatScreen", "UI"} <= booted
+    assert min(at[name] for name in booted) > max(at[name] for name in late)
