@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pathlib
 
-from adjutant.interned_names import BOOT_DROPS, FIRST_FRAME
+from adjutant.interned_names import BOOT_DROPS, FIRST_FRAME, import_names
 from adjutant.sim.process import SimDevice
 from adjutant.sim.scenario import run
 
@@ -24,10 +24,9 @@ LAST_FRONT = (
 def _firmware_modules() -> set[str]:
     """Every module of firmware/ and shared_engine/ as a board imports it ("screens.mat")."""
     found = set()
-    for folder, prefix in ((REPO / "firmware", ""), (REPO / "shared_engine", "shared_engine.")):
+    for folder, on_board in ((REPO / "firmware", ""), (REPO / "shared_engine", "shared_engine/")):
         for path in folder.rglob("*.py"):
-            dotted = prefix + ".".join(path.relative_to(folder).with_suffix("").parts)
-            found.add(dotted.removesuffix(".__init__"))
+            found.add(import_names(on_board + path.relative_to(folder).with_suffix(".mpy").as_posix())[1])
     return found
 
 
