@@ -7,24 +7,18 @@ hold "undo" and "redo" lines, which Game.apply understands.
 import json
 
 from .errors import GameError
+from .records import LINE_MAX, from_compact, json_line, schema_of
 
-LINE_MAX = 512  # no valid record is near this; a longer line is damage
+__all__ = ["LINE_MAX", "decode", "decode_any", "decode_compact", "encode", "encode_compact", "lines"]
 
-
-def _records(kind, game):
-    """The records module (its schema) of `game`, or, for its header, of the game that kind opens."""
-    if game is not None:
-        return game.schema
-    from .games import records
-
-    return records(kind)
+decode_compact = from_compact  # the compact form is records.py's: a board reads it back at boot
 
 
 def encode(action, game=None):
     # Loaded at first use: the device stores and sends compact records and seldom needs this.
     from .canonical_json import dumps
 
-    return dumps(_records(action[0], game).to_record(action))
+    return dumps(schema_of(action[0], game).to_record(action))
 
 
 def lines(game):
@@ -34,18 +28,9 @@ def lines(game):
         yield encode(action, game)
 
 
-def _parse(line, where):
-    if len(line) > LINE_MAX:
-        raise GameError("%s: longer than %d characters" % (where, LINE_MAX))
+def _checked(record, where, schema):
     try:
-        return json.loads(line)
-    except ValueError:
-        raise GameError("%s: not valid JSON" % where)
-
-
-def _checked(record, where, records):
-    try:
-        return records.from_record(record)
+        return schema.from_record(record)
     except GameError as e:
         raise GameError("%s: %s" % (where, e))
 
@@ -53,35 +38,24 @@ def _checked(record, where, records):
 def decode(line, where="record", game=None):
     """One log line -> action tuple; GameError naming `where` if malformed. game: the game the
     line belongs to (its core), or None for a log's header, which names its game."""
-    record = _parse(line, where)
+    record = json_line(line, where)
     kind = record.get("a") if type(record) is dict else None
-    return _checked(record, where, _records(kind, game))
+    return _checked(record, where, schema_of(kind, game))
 
 
 def encode_compact(action):
     """The action as a JSON array in its field order: ["bp",14,12] for {"CP":14,"EA":12,"a":"bp","v":1}.
 
     Less than half the bytes of the record: the device stores finished games and sends
-    logs this way; decode_compact gives back the same action, checked like a record.
+    logs this way; from_compact (records.py) gives back the same action, checked like a record.
     """
     return json.dumps([list(v) if type(v) is tuple else v for v in action], separators=(",", ":"))
 
 
-def decode_compact(line, where="record", game=None):
-    values = _parse(line, where)
-    if type(values) is not list or not values or type(values[0]) is not str:
-        raise GameError("%s: not a [kind, values...] array" % where)
-    records = _records(values[0], game)
-    spec = records.SPECS.get(values[0])
-    if spec is None or len(values) != len(spec) + 1:
-        raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))
-    return _checked(tuple(values), where, records)  # checked as its record would be (records.parse)
-
-
 def decode_any(line, where="record", game=None):
     """A record in either form (str or bytes): the device's older snapshots hold full records."""
-    compact = line[:1] == (b"[" if type(line) is bytes else "[")
-    return decode_compact(line, where, game) if compact else decode(line, where, game)
+    compact = line.startswith(b"[" if type(line) is bytes else "[")
+    return from_compact(line, where, game) if compact else decode(line, where, game)
 
 
 def numbered_actions(lines):
@@ -108,4 +82,4 @@ class _Of:
     """Stands for a game while its log is read: its records module, by the header's kind."""
 
     def __init__(self, kind):
-        self.schema = _records(kind, None)
+        self.schema = schema_of(kind, None)

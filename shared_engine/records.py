@@ -7,9 +7,12 @@ whole game small enough for the device's heap. Whether the rules allow an action
 game's rules', not this.
 """
 
+import json
+
 from .errors import GameError
 
 SCHEMA_VERSION = 1
+LINE_MAX = 512  # no valid record is near this; a longer line is damage
 
 
 def shared_tuples(specs):
@@ -20,13 +23,11 @@ def shared_tuples(specs):
 def parse(record, specs, field, shared):
     """A decoded JSON record -> action tuple; GameError if it does not fit the table.
 
-    A compact record's values as a tuple (kind, value, ...) from log.decode_compact (JSON makes
-    no tuples) are checked the same way without a dict built for each: the device reads its log
-    back so at every boot."""
+    A compact record's values come as a tuple (kind, value, ...) from from_compact, its kind and
+    count checked there (JSON makes no tuples): no dict is built for each, as the device reads
+    its log back so at every boot."""
     if type(record) is tuple:
-        kind = record[0] if record else None
-        if type(kind) is not str or kind not in specs or len(record) != len(specs[kind]) + 1:
-            raise GameError("%r is not an action of this game's table" % (kind,))
+        kind = record[0]
         values = record
     else:
         kind = _kind_of(record, specs)
@@ -34,8 +35,10 @@ def parse(record, specs, field, shared):
     spec = specs[kind]
     if not spec:
         return shared[kind]
-    fields: list = [kind]
-    for at, (key, field_kind, optional) in enumerate(spec, 1):
+    fields = [kind]
+    at = 0  # not enumerate(): an object a record, and a tuple a field, at every boot's read-back
+    for key, field_kind, optional in spec:
+        at += 1
         value = values[at]
         if value is None:
             if not optional:
@@ -47,6 +50,45 @@ def parse(record, specs, field, shared):
             except GameError as e:
                 raise GameError("%s: %s" % (kind, e))
     return tuple(fields)
+
+
+def json_line(line, where):
+    """A log line's JSON value; GameError naming `where` if it is too long or not JSON."""
+    if len(line) > LINE_MAX:
+        raise GameError("%s: longer than %d characters" % (where, LINE_MAX))
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise GameError("%s: not valid JSON" % where)
+
+
+def schema_of(kind, game):
+    """The records module (its table) of `game`, or, for its header, of the game that kind opens."""
+    if game is not None:
+        return game.schema
+    from .games import records
+
+    return records(kind)
+
+
+def from_compact(line, where="record", game=None):
+    """A compact record (["bp",14,12], str or bytes) -> action tuple, checked as its record would
+    be; GameError naming `where` if malformed. game: the game the line belongs to (its core), or
+    None for a log's header, which names its game.
+
+    Here, beside the table it checks against, and not with the log's other forms (log.py): a
+    board reading its game back at boot loads no module more for it."""
+    values = json_line(line, where)
+    if type(values) is not list or not values or type(values[0]) is not str:
+        raise GameError("%s: not a [kind, values...] array" % where)
+    schema = schema_of(values[0], game)
+    spec = schema.SPECS.get(values[0])
+    if spec is None or len(values) != len(spec) + 1:
+        raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))
+    try:
+        return schema.from_record(tuple(values))
+    except GameError as e:
+        raise GameError("%s: %s" % (where, e))
 
 
 def _kind_of(record, specs):

@@ -10,6 +10,7 @@ import os
 from journal.lines import checked_lines, remove_quietly
 from shared_engine.errors import GameError
 from shared_engine.games import core
+from shared_engine.records import from_compact
 
 
 def read_meta(root, gid):
@@ -36,10 +37,6 @@ def _header_fields(values):
 
 def load(journal, cards=None):
     """Rebuild `journal`'s game: snapshot, then journal; damage is dropped, never the game."""
-    # The record reader (full records too: older firmware's), here and not at the top: listing
-    # the games (read_meta) at every boot needs none of it.
-    from shared_engine.log import decode_any
-
     problems = journal.problems = []
     game = None
     meta = None
@@ -49,7 +46,7 @@ def load(journal, cards=None):
             journal.gen = meta["gen"]
             journal.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
             continue
-        action = decode_any(text, "snapshot", game)
+        action = _decoded(text, "snapshot", game)
         if game is None:
             game = core(action, cards)  # the header names the game: "new" for The Great War
         else:
@@ -59,7 +56,7 @@ def load(journal, cards=None):
     journal.records = journal.size = 0
     for text in checked_lines(journal.journal_path(), problems):
         try:
-            game.apply(decode_any(text, "journal", game))
+            game.apply(_decoded(text, "journal", game))
         except GameError as e:
             problems.append("%s: %s; it and what follows were dropped" % (journal.gid, e))
             break
@@ -72,6 +69,16 @@ def load(journal, cards=None):
         except OSError as e:
             journal.blocked = "cannot repair the journal (%s)" % e
     return game
+
+
+def _decoded(text, where, game):
+    """A line's action: compact, as this firmware writes, or an older firmware's full record (the
+    log's other reader, shared_engine/log.py, loaded for those only)."""
+    if text.startswith(b"["):
+        return from_compact(text, where, game)
+    from shared_engine.log import decode
+
+    return decode(text, where, game)
 
 
 def _clean_leftovers(journal):

@@ -36,7 +36,7 @@ FIRST_FRAME = frozenset(
     play play.great_war play.the_war play.last_front
     screens screens.base screens.mat screens.war_mat screens.lf_mat screens.widgets
     shared_engine shared_engine.action_list shared_engine.actions shared_engine.dice
-    shared_engine.errors shared_engine.game_core shared_engine.games shared_engine.log
+    shared_engine.errors shared_engine.game_core shared_engine.games
     shared_engine.phases shared_engine.records shared_engine.rules shared_engine.sides
     shared_engine.state
     shared_engine.the_war shared_engine.the_war.actions shared_engine.the_war.core
