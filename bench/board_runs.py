@@ -132,7 +132,7 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES, lines: int | Non
     """A folder holding `saved/` with `count` finished games, written by the firmware's own journal
     code (the scripted game's log), as a board that played them keeps them; with `lines`, games
     of the log's first lines only (its header and lines - 1 actions), not yet ended."""
-    out = work / ("stored-games" if lines is None else "in-progress-%d" % lines)
+    out = work / ("stored-games-%d" % count if lines is None else "in-progress-%d-%d" % (count, lines))
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     log = ROOT / "tests/golden/basic_game.jsonl"
@@ -146,7 +146,7 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES, lines: int | Non
         f"text = open({str(log)!r}).read()\n"
         + (f"text = '\\n'.join(text.splitlines()[:{lines}]) + '\\n'\n" if lines else "")
         + f"for n in range({count}):\n"
-        "    games.Journal(games.ROOT, 'g%04d' % (n + 1)).create(Game.from_lines(text))\n"
+        "    games.create(Game.from_lines(text))\n"
     )
     micropython = ROOT / ".venv/bin/micropython"
     subprocess.run([str(micropython), "-c", script], cwd=out, check=True, capture_output=True)
@@ -156,10 +156,11 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES, lines: int | Non
 GREAT_WAR_HALFWAY = 60  # the scripted game's header and first 59 actions: turn 6 of 10 begins
 
 
-def great_war_in_progress(work: pathlib.Path) -> pathlib.Path:
-    """A folder holding `saved/` with one basic game of The Great War halfway through: the board
-    boots into its mat, reading its 59 actions back."""
-    return stored_games(work, 1, GREAT_WAR_HALFWAY)
+def great_war_in_progress(work: pathlib.Path, kept: int = 1) -> pathlib.Path:
+    """A folder holding `saved/` with `kept` basic games of The Great War halfway through (a board
+    used for a long time keeps every game it played until its flash runs low): the board boots
+    into the newest's mat, reading its 59 actions back."""
+    return stored_games(work, kept, GREAT_WAR_HALFWAY)
 
 
 def war_in_progress(work: pathlib.Path) -> pathlib.Path:
@@ -181,7 +182,7 @@ def war_in_progress(work: pathlib.Path) -> pathlib.Path:
         "for turn in range(10):\n"
         "    game.apply(make('attack', game.state.player, %d, None))\n"
         "    game.apply(make('end'))\n"
-        "games.Journal(games.ROOT, 'g0001').create(game)\n"
+        "games.create(game)\n"
     ) % WAR_HITS[0]
     micropython = ROOT / ".venv/bin/micropython"
     subprocess.run([str(micropython), "-c", script], cwd=out, check=True, capture_output=True)

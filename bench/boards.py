@@ -19,7 +19,8 @@ largest the instrument has.
 A run counts only with its result right (the final score, every pulled game stored and
 scored) and no fault on the console (an "Error" on the panel, a traceback). Printed:
 - boot to the first full frame: a fresh board, into a game of The War, into a Great War game
-  halfway (reading its actions back), and with 30 finished games kept;
+  halfway (reading its actions back), with 30 finished games kept, and halfway with 120 kept
+  (a board used for long: it keeps its games until its flash runs low);
 - the smallest one-area heap each run plays in, by bisection and then every step above the
   answer (success is not monotonic in the heap size): 512 B steps and the 4 KiB above for
   the game, 2 KiB for the others; the largest of the three is what the boards need;
@@ -300,6 +301,9 @@ def main() -> None:
             "into The War's mat": boot_ms(emu, board_runs.war_in_progress(pathlib.Path(tmp))),
             "into a Great War game at turn 6": boot_ms(emu, board_runs.great_war_in_progress(pathlib.Path(tmp))),
             "30 Great War games kept": boot_ms(emu, board_runs.stored_games(pathlib.Path(tmp))),
+            "into a game at turn 6 with 120 kept": boot_ms(
+                emu, board_runs.great_war_in_progress(pathlib.Path(tmp), kept=120)
+            ),
         }
         print(
             "Boot to the first full frame (target <= 1,000 ms): " + ", ".join("%s %.0f ms" % b for b in boots.items())

@@ -53,7 +53,6 @@ class Journal:
         self.blocked = None  # why appending is unsafe until a fold succeeds
         self._file = None  # the journal, held open for appending
         self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended
-        self.listed = None  # its files' names, if the folder was just listed to find it (games.newest)
 
     def journal_path(self):
         return "%s.j%d" % (self.base, self.gen)

@@ -17,19 +17,26 @@ LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
 
 
 def _listed():
+    """The folder's file names as bytes, which MicroPython makes without a look: each str it makes
+    is first sought among all the names it has interned (0.25 ms on a Pico)."""
     try:
-        return os.listdir(ROOT)
+        return os.listdir(ROOT.encode())
     except OSError:
         try:
             os.rename("games", ROOT)  # where firmware 0.3 kept them
         except OSError:
             os.mkdir(ROOT)
-        return os.listdir(ROOT)
+        return os.listdir(ROOT.encode())
 
 
-def ids(names=None):
-    """The kept games' ids, oldest first (from `names`, the folder's listing, if given)."""
-    return sorted(n[:-4] for n in (_listed() if names is None else names) if n.endswith(".snp"))
+def _snapshots(names):
+    """The kept games' ids as bytes, oldest first, from the folder's listing."""
+    return sorted(n[:-4] for n in names if n.endswith(b".snp"))
+
+
+def ids():
+    """The kept games' ids, oldest first."""
+    return [gid.decode() for gid in _snapshots(_listed())]
 
 
 def free_bytes():
@@ -83,19 +90,22 @@ def stamp():
     from binascii import hexlify
 
     text = hexlify(os.urandom(4)).decode()
-    ids()  # makes the folder if need be
+    _listed()  # makes the folder if need be
     with open(STAMP, "w") as f:
         f.write(text)
     return text
 
 
-def _next_number(found):
-    last = int(found[-1][1:]) if found else 0
+def _last_number():
     try:
         with open(SEQ) as f:
-            last = max(last, int(f.read()))
+            return int(f.read())
     except (OSError, ValueError):
-        pass
+        return 0
+
+
+def _next_number(found):
+    last = max(int(found[-1][1:]) if found else 0, _last_number())
     with open(SEQ + ".tmp", "w") as f:
         f.write(str(last + 1))
     os.rename(SEQ + ".tmp", SEQ)
@@ -103,16 +113,21 @@ def _next_number(found):
 
 
 def newest():
-    names = _listed()
-    found = ids(names)
-    if not found:
-        return None
-    journal = Journal(ROOT, found[-1])
-    prefix = journal.gid + "."
-    # reading it back cleans up its leftovers: with many games kept, listing the folder again
-    # at every boot took as long as this listing (25 ms with 30 games on a Pico)
-    journal.listed = [n for n in names if n.startswith(prefix)]
-    return journal
+    """The newest kept game's journal, or None.
+
+    The game of the last number used, as it is unless that game was deleted or never made: a
+    board keeps its games until its flash runs low, and listing the folder costs about 0.5 ms a
+    game on a Pico's littlefs, sorting the names 0.2 (120 games kept: 87 ms of every boot)."""
+    number = _last_number()
+    if number:
+        gid = "g%04d" % number
+        try:
+            os.stat("%s/%s.snp" % (ROOT, gid))
+            return Journal(ROOT, gid)
+        except OSError:
+            pass
+    found = _snapshots(_listed())
+    return Journal(ROOT, found[-1].decode()) if found else None
 
 
 def make_room(keep=None):

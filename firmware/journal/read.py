@@ -5,7 +5,6 @@ module back on the mat (lazy.ON_MAT), so it takes no heap during play.
 """
 
 import json
-import os
 
 from journal.lines import checked_lines, remove_quietly
 from shared_engine.errors import GameError
@@ -82,14 +81,12 @@ def _decoded(text, where, game):
 
 
 def _clean_leftovers(journal):
-    """Remove a .tmp a power cut left, and journals of generations already folded."""
-    gid = journal.gid
-    prefix = gid + "."
-    keep = (gid + ".snp", "%s.j%d" % (gid, journal.gen))
-    names, journal.listed = journal.listed, None
-    for name in os.listdir(journal.root) if names is None else names:
-        if name.startswith(prefix) and name not in keep and (name.endswith(".tmp") or name[len(prefix)] == "j"):
-            remove_quietly("%s/%s" % (journal.root, name))
+    """Remove what a power cut in a fold leaves (journal/fold.py): the .tmp it was writing, or,
+    cut after its rename, the journal of the generation before. Each by its name: the folder is
+    not listed, which takes long with many games kept."""
+    remove_quietly(journal.base + ".tmp")
+    if journal.gen:
+        remove_quietly("%s.j%d" % (journal.base, journal.gen - 1))
 
 
 def joined_moves(actions):

@@ -103,3 +103,21 @@ def test_low_on_flash_a_new_game_removes_the_oldest_games_the_host_holds_and_nev
     assert games.ids() == [gids[1], fourth]  # the copied ones went; the one the host lacks stays
     assert games.pulled_ids() == []
     rig.unmount()
+
+
+def test_a_board_boots_into_its_newest_game_when_that_was_deleted_or_the_folder_is_older_firmwares():
+    # A board finds its newest game by the last number used (journal/games.newest), not by
+    # listing a folder of every game it kept: the game it finds must be the newest kept all the same.
+    games, Game = _fresh()
+    for _ in range(3):
+        games.create(Game.new())
+    ui, _ = rig.new_ui()
+    assert ui.session.gid == "g0003"
+    games.remove("g0003")  # deleted from the history (it was played): its number stays the last used
+    ui, _ = rig.new_ui()
+    assert ui.session.gid == "g0002"
+    os.remove(games.SEQ)  # a folder from firmware that kept no number
+    ui, _ = rig.new_ui()
+    assert ui.session.gid == "g0002"
+    assert sorted(os.listdir(games.ROOT)) == ["g0001.snp", "g0002.snp"]  # and no new game was made
+    rig.unmount()
