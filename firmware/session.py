@@ -17,8 +17,7 @@ from shared_engine.games import core
 
 
 def _games_on_flash():
-    # The games on flash (journal/games.py), loaded when a game begins, resumes, goes or is pulled:
-    # between such moments it takes no heap (lazy.ON_MAT: dropped back on the mat).
+    # journal/games.py, loaded when a game begins, resumes, goes or is pulled; dropped on the mat (lazy.ON_MAT)
     from journal import games
 
     return games
@@ -72,10 +71,12 @@ class Session:
 
             try:
                 self.game = journal.load()
-                self.play = play.of(self.game)
+                was, self.play = self.play, play.of(self.game)
+                play.let_go(was, self.play)  # after a delete, a game of another game: its code goes
                 self.journal = journal
                 self.joined = joined_moves(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
+                self._tell("new")  # after a delete: the screens start again from this game's own mat
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
@@ -125,8 +126,7 @@ class Session:
             self.journal.close()
         _games_on_flash().remove(gid)
         if current:
-            self.journal = None
-            self.game = None
+            self.journal = self.game = None
             self.resume()
 
     def mark_pulled(self, gids):

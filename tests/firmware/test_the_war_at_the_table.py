@@ -210,3 +210,36 @@ def test_the_war_attacking_opponents_deck_out_of_turn_from_the_menu():
     assert table.state()["decks"] == {"P1": 50, "P2": 53} and table.state()["player"] == "P1"
     assert table.ui.session.game.actions[-1] == ("attack", "P2", 2, None)
     rig.unmount()
+
+
+def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_on_its_own_mat():
+    table = Table.fresh()
+    table.press("OK")  # The Great War's first press: the Random Event d6 rolled (a game worth keeping)
+    rolled = table.state()["track"][0]["rolls"]
+    while table.screen() != "mat":  # from the d6 shown
+        table.press("BACK")
+    status = table.status()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")  # New game
+    while _chosen(table) != "The War":
+        table.press("DOWN")
+    table.press("OK")
+    assert "Start a new game?" in table.text(), table.text()
+    table.press("OK")  # yes: the game before stays in the history
+    assert table.screen() == "war-mat", table.text()
+    table.press("OK")  # start
+    table.press("BACK")  # Menu
+    while _chosen(table) != "History":
+        table.press("DOWN")
+    table.press("OK")
+    assert table.screen() == "history" and _chosen(table).startswith("0002"), table.text()
+    table.press("OK")  # the game: "hold OK: delete"
+    table.hold("OK")
+    assert "Delete game 0002 (being played)?" in table.text(), table.text()
+    table.press("OK")  # yes
+    # the game played before is on: straight to its own mat, as it stood, and none of The War's code stays
+    assert table.screen() == "mat" and "Error" not in table.text(), table.text()
+    assert table.state()["track"][0]["rolls"] == rolled and table.status() == status, table.status()
+    assert "play.the_war" not in sys.modules and "screens.war_mat" not in sys.modules
+    rig.unmount()
