@@ -25,9 +25,9 @@ class History(ListScreen):
         ui = self.ui
 
         def open_game():
-            text = "%s, %d turns\n%s\n%s" % (
+            text = "%s%s\n%s\n%s" % (
                 name,
-                turns,
+                ", %d turns" % turns if turns else "",  # The Great War's; The War and Last Front have none
                 end or "in play",
                 "copied to host" if pulled else "* not yet pulled",
             )

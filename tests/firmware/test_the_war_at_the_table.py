@@ -235,6 +235,7 @@ def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_o
     table.press("OK")
     assert table.screen() == "history" and _chosen(table).startswith("0002"), table.text()
     table.press("OK")  # the game: "hold OK: delete"
+    assert table.text().startswith("Game 0002 The War in play"), table.text()  # no count of turns it lacks
     table.hold("OK")
     assert "Delete game 0002 (being played)?" in table.text(), table.text()
     table.press("OK")  # yes
