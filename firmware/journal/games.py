@@ -17,26 +17,19 @@ LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
 
 
 def _listed():
-    """The folder's file names as bytes, which MicroPython makes without a look: each str it makes
-    is first sought among all the names it has interned (0.25 ms on a Pico)."""
     try:
-        return os.listdir(ROOT.encode())
+        return os.listdir(ROOT)
     except OSError:
         try:
             os.rename("games", ROOT)  # where firmware 0.3 kept them
         except OSError:
             os.mkdir(ROOT)
-        return os.listdir(ROOT.encode())
-
-
-def _snapshots(names):
-    """The kept games' ids as bytes, oldest first, from the folder's listing."""
-    return sorted(n[:-4] for n in names if n.endswith(b".snp"))
+        return os.listdir(ROOT)
 
 
 def ids():
     """The kept games' ids, oldest first."""
-    return [gid.decode() for gid in _snapshots(_listed())]
+    return sorted(n[:-4] for n in _listed() if n.endswith(".snp"))
 
 
 def free_bytes():
@@ -90,7 +83,7 @@ def stamp():
     from binascii import hexlify
 
     text = hexlify(os.urandom(4)).decode()
-    _listed()  # makes the folder if need be
+    ids()  # makes the folder if need be
     with open(STAMP, "w") as f:
         f.write(text)
     return text
@@ -126,8 +119,8 @@ def newest():
             return Journal(ROOT, gid)
         except OSError:
             pass
-    found = _snapshots(_listed())
-    return Journal(ROOT, found[-1].decode()) if found else None
+    found = ids()
+    return Journal(ROOT, found[-1]) if found else None
 
 
 def make_room(keep=None):
