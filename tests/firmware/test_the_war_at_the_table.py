@@ -12,8 +12,9 @@ from tests.firmware.table import Table
 GW_CODE = ("screens.mat", "play.great_war", "shared_engine.game_core", "shared_engine.rules", "shared_engine.actions")
 
 
-def _new_war(table, deck=None):
-    """Menu, New game, The War's rows (after The Great War's, unless The War was last begun)."""
+def _new_war(table, deck=None, played=False):
+    """Menu, New game, The War's rows (after The Great War's, unless The War was last begun);
+    `played`: the game on the table has actions, so a question comes first (it stays in the history)."""
     table.press("BACK")
     table.presses("DOWN", 3)
     table.press("OK")  # New game
@@ -27,6 +28,9 @@ def _new_war(table, deck=None):
         table.press("OK")
         table.press("UP")
     table.press("OK")
+    if played:
+        assert "Start a new game?" in table.text(), table.text()
+        table.press("OK")  # yes: the game before stays in the history
     assert table.screen() == "war-mat", table.text()
 
 
@@ -219,15 +223,7 @@ def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_o
     while table.screen() != "mat":  # from the d6 shown
         table.press("BACK")
     status = table.status()
-    table.press("BACK")
-    table.presses("DOWN", 3)
-    table.press("OK")  # New game
-    while _chosen(table) != "The War":
-        table.press("DOWN")
-    table.press("OK")
-    assert "Start a new game?" in table.text(), table.text()
-    table.press("OK")  # yes: the game before stays in the history
-    assert table.screen() == "war-mat", table.text()
+    _new_war(table, played=True)
     table.press("OK")  # start
     table.press("BACK")  # Menu
     while _chosen(table) != "History":
