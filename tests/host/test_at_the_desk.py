@@ -48,7 +48,7 @@ def _finished() -> Game:
     return game
 
 
-def test_issue_42_item_14_the_ais_rolls_appear_in_every_export_and_in_games_id(tmp_path: pathlib.Path) -> None:
+def test_the_ais_rolls_appear_in_every_export_and_in_games_id(tmp_path: pathlib.Path) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_solitaire()])
     turn_1, turn_2 = "hand 3: d6 4; bonus 7: d6 2", "hand 11: d6 5; discard 8: 3 of 9"
     csv_rows = run_cli("export", "--format", "csv", db=db).stdout.splitlines()
@@ -63,7 +63,7 @@ def test_issue_42_item_14_the_ais_rolls_appear_in_every_export_and_in_games_id(t
     assert f"AI: {turn_1}" in shown and f"AI: {turn_2}" in shown, shown
 
 
-def test_issue_42_item_15_winner_only_turns_say_so_and_a_turn_not_yet_played_says_no_no_d6(
+def test_winner_only_turns_say_so_and_a_turn_not_yet_played_says_no_no_d6(
     tmp_path: pathlib.Path,
 ) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_solitaire()])
@@ -77,7 +77,7 @@ def test_issue_42_item_15_winner_only_turns_say_so_and_a_turn_not_yet_played_say
     assert (row["bp_cp"], row["bp_ea"], row["ended_by"]) == ("", "", "")  # numbers not entered: empty cells
 
 
-def test_issue_42_item_6_the_json_exports_top_level_keys_are_the_ones_host_readme_documents(
+def test_the_json_exports_top_level_keys_are_the_ones_host_readme_documents(
     tmp_path: pathlib.Path,
 ) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_finished()])
@@ -93,7 +93,7 @@ def test_issue_42_item_6_the_json_exports_top_level_keys_are_the_ones_host_readm
     assert game["ended_by"] == "turns" and game["over"] is True
 
 
-def test_issue_42_item_7_an_undated_game_says_so_in_bg_stats_and_takes_date(tmp_path: pathlib.Path) -> None:
+def test_an_undated_game_says_so_in_bg_stats_and_takes_date(tmp_path: pathlib.Path) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_finished()])
     assert "?" in run_cli("games", db=db).stdout.splitlines()[1]  # no date: the device could not say
     done = run_cli("export", "--format", "bgstats-json", db=db)
@@ -108,7 +108,7 @@ def _one_line(done) -> str:
     return lines[0]
 
 
-def test_issue_42_item_8_a_missing_archive_a_bad_port_and_db_after_the_command(tmp_path: pathlib.Path) -> None:
+def test_a_missing_archive_a_bad_port_and_db_after_the_command(tmp_path: pathlib.Path) -> None:
     missing = tmp_path / "nothing-here.sqlite3"
     for command in (["games"], ["export"], ["games", "--json"]):
         done = run_cli(*command, db=missing, check=False)
@@ -127,7 +127,7 @@ def test_issue_42_item_8_a_missing_archive_a_bad_port_and_db_after_the_command(t
     assert imported.returncode == 7 and (tmp_path / "b.sqlite3").exists()  # the file refused, in that archive
 
 
-def test_issue_42_item_9_a_pull_that_fails_at_the_port_leaves_the_archive_untouched(tmp_path: pathlib.Path) -> None:
+def test_a_pull_that_fails_at_the_port_leaves_the_archive_untouched(tmp_path: pathlib.Path) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_finished()])
     before = (db.read_bytes(), db.stat().st_mtime_ns, sorted(p.name for p in tmp_path.iterdir()))
     done = run_cli("pull", db=db, port=str(tmp_path / "no-such-port"), check=False)
@@ -136,6 +136,6 @@ def test_issue_42_item_9_a_pull_that_fails_at_the_port_leaves_the_archive_untouc
 
 
 @pytest.mark.parametrize("word", ["sleep=45", "sleep=3601"])
-def test_issue_42_item_15_settings_sleep_takes_only_what_the_device_shows(tmp_path: pathlib.Path, word: str) -> None:
+def test_settings_sleep_takes_only_what_the_device_shows(tmp_path: pathlib.Path, word: str) -> None:
     done = run_cli("settings", word, db=tmp_path / "x", port=str(tmp_path / "none"), check=False)
     assert done.returncode == 2 and "sleep takes seconds, one of 0, 30, 60" in _one_line(done)

@@ -165,7 +165,7 @@ def test_the_host_offers_the_sleep_times_the_device_does() -> None:
     assert tuple(config.SLEEPS) == SLEEPS
 
 
-def test_issue_45_the_names_setting_takes_the_seats_by_commas_and_refuses_what_the_device_would() -> None:
+def test_the_names_setting_takes_the_seats_by_commas_and_refuses_what_the_device_would() -> None:
     """Last Front's seats from the dealer (Game Play), named from the CLI: checked before sending."""
     import click
     from adjutant.device_settings import parse, shown

@@ -192,7 +192,7 @@ def test_a_first_build_with_no_display_plays_on_and_every_view_says_what_to_chec
     assert f"device: {moved}" in " ".join(shown.stdout.split())  # wrapped to the terminal's width
 
 
-def test_issue_44_the_war_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
+def test_the_war_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
     """tests/scenarios/the-war.scn on the simulator, then `adjutant pull` and `adjutant games --json`
     over its serial port: the game the-war, its winner and both decks."""
     import json
@@ -213,7 +213,7 @@ def test_issue_44_the_war_scenario_plays_a_whole_game_and_pull_archives_it(tmp_p
     assert (tmp_path / "screen-war-mat.png").read_bytes().startswith(b"\x89PNG")
 
 
-def test_issue_45_the_last_front_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
+def test_the_last_front_scenario_plays_a_whole_game_and_pull_archives_it(tmp_path: pathlib.Path) -> None:
     """tests/scenarios/last-front.scn on the simulator, checked battle by battle, then `adjutant
     pull` and `adjutant games --json` over its serial port: the game last-front, its players and
     its winner, and `games ID` tells it battle by battle."""

@@ -81,7 +81,7 @@ def test_the_page_shows_no_frame_of_a_press_until_the_store_has_it(tmp_path: pat
     assert said["frames_once_stored"] >= 1
 
 
-def test_issue_43_item_16_the_pages_board_reaches_the_firmware_only_through_its_doors() -> None:
+def test_the_pages_board_reaches_the_firmware_only_through_its_doors() -> None:
     # web/device/web_boot.py gets the UI from runtime.run(started=...), the device id and the state
     # reply from link/ops.py, the dates from link/pull.py's played(): no patched class, no private
     # name of the firmware's, no copy of what the link answers.
@@ -108,7 +108,7 @@ def test_issue_43_item_16_the_pages_board_reaches_the_firmware_only_through_its_
     assert copied == [], copied  # the link's answers, made by the link's code
 
 
-def test_issue_43_item_11_the_page_reads_every_frame_of_a_game_in_the_words_the_simulator_prints(
+def test_the_page_reads_every_frame_of_a_game_in_the_words_the_simulator_prints(
     tmp_path: pathlib.Path,
 ) -> None:
     """The page's reading of the panel (web/src/panel_words.js) against the terminal simulator's
@@ -138,7 +138,7 @@ def test_issue_43_item_11_the_page_reads_every_frame_of_a_game_in_the_words_the_
         assert expected in said, sorted(said)
 
 
-def test_issue_44_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Path) -> None:
+def test_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Path) -> None:
     """New game, The War, and two turns with a deck attack, on the page's device: the same
     firmware, the same store."""
     tap = 80
@@ -153,7 +153,7 @@ def test_issue_44_the_page_plays_the_war_unchanged_in_node(tmp_path: pathlib.Pat
     assert end["store_differs"] == [], end
 
 
-def test_issue_44_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
+def test_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
     """Decks of 20 (New game's deck size, 40 taps down from 60), P1 first; each turn hits the other
     deck for 5 and ends. P1 12, P2 13 after the first draw; P2 8, then 6 after drawing 2; P1 7,
     then 5; P2 1: P2 cannot draw 2 at the start of his turn and loses (Winning and losing)."""
@@ -181,7 +181,7 @@ def test_issue_44_the_page_gives_a_finished_the_war_game_its_bg_stats_play(tmp_p
     assert "P1 won in round 2, P2 could not draw 2" in play["comments"] and play["durationMin"] == 40
 
 
-def test_issue_45_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
+def test_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_play(tmp_path: pathlib.Path) -> None:
     """New game, Last Front for 2 (P1 deals), quick victory off: a Soviet card turned up, P1 bids
     2, P2 withdraws (draws 1): P1 captures it; then again with a second Soviet card: 2 of a type
     (Victory Conditions, normal). The same firmware and store as a board's; its BG Stats play."""

@@ -448,7 +448,7 @@ AXE = REPO / "web/node_modules/axe-core/axe.min.js"
 CONTROLS = "#panel, #buttons button, #tools button, #tools a:not([hidden])"
 
 
-def test_issue_43_items_5_and_6_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(
+def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(
     site: str, browser
 ) -> None:
     for width, height in PHONE_SIZES:
@@ -484,7 +484,7 @@ def test_issue_43_items_5_and_6_at_every_phone_size_the_panel_and_buttons_show_u
         context.close()
 
 
-def test_issue_43_item_6_axe_finds_no_serious_or_critical_accessibility_fault(site: str, browser) -> None:
+def test_axe_finds_no_serious_or_critical_accessibility_fault(site: str, browser) -> None:
     if not AXE.exists():
         pytest.fail("web/node_modules/axe-core is missing: make web (npm ci in web/)")
     for viewport in ({"width": 390, "height": 844}, {"width": 844, "height": 390}):
@@ -501,7 +501,7 @@ def test_issue_43_item_6_axe_finds_no_serious_or_critical_accessibility_fault(si
         context.close()
 
 
-def test_issue_43_item_10_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok(
+def test_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok(
     site: str, browser
 ) -> None:
     context = browser.new_context(**PHONE, accept_downloads=True)
@@ -522,7 +522,7 @@ def test_issue_43_item_10_enter_on_a_focused_page_control_is_that_controls_and_n
     context.close()
 
 
-def test_issue_43_item_12_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(
+def test_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(
     site: str, browser
 ) -> None:
     context = browser.new_context(**PHONE)
@@ -545,7 +545,7 @@ def test_issue_43_item_12_the_manifest_has_its_id_description_and_screenshots_an
 
 
 @pytest.mark.parametrize("granted", [False, True])
-def test_issue_43_item_1_the_page_asks_to_keep_its_storage_at_the_first_press_and_says_what_it_got(
+def test_the_page_asks_to_keep_its_storage_at_the_first_press_and_says_what_it_got(
     site: str, browser, granted: bool
 ) -> None:
     context = browser.new_context(**PHONE)
@@ -571,7 +571,7 @@ def test_issue_43_item_1_the_page_asks_to_keep_its_storage_at_the_first_press_an
     context.close()
 
 
-def test_issue_43_item_13_a_first_visit_downloads_each_file_once_and_at_most_300_kb(browser, tmp_path) -> None:
+def test_a_first_visit_downloads_each_file_once_and_at_most_300_kb(browser, tmp_path) -> None:
     import build
 
     dist = tmp_path / "dist"
@@ -605,7 +605,7 @@ STORED_KEYS = (
 )
 
 
-def test_issue_43_item_2_a_file_the_firmware_deletes_is_gone_from_indexeddb_after_a_reload(site: str, browser) -> None:
+def test_a_file_the_firmware_deletes_is_gone_from_indexeddb_after_a_reload(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())
     player.open(site)
@@ -626,7 +626,7 @@ def test_issue_43_item_2_a_file_the_firmware_deletes_is_gone_from_indexeddb_afte
     context.close()
 
 
-def test_issue_43_item_2_a_write_the_browser_refuses_shows_no_frame_and_the_page_says_so(site: str, browser) -> None:
+def test_a_write_the_browser_refuses_shows_no_frame_and_the_page_says_so(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     # The browser's storage refusing a write (quota): every flash transaction aborts while
     # window.refuse is set. And every transaction's durability is recorded.
@@ -660,7 +660,7 @@ def test_issue_43_item_2_a_write_the_browser_refuses_shows_no_frame_and_the_page
     context.close()
 
 
-def test_issue_43_item_4_save_game_says_it_downloaded_and_shares_as_text_where_json_cannot_be(
+def test_save_game_says_it_downloaded_and_shares_as_text_where_json_cannot_be(
     site: str, browser, tmp_path: pathlib.Path
 ) -> None:
     from tests.cli_run import run_cli
@@ -696,7 +696,7 @@ def test_issue_43_item_4_save_game_says_it_downloaded_and_shares_as_text_where_j
     assert "1 new" in done.stdout, done.stdout
 
 
-def test_issue_43_item_9_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(
+def test_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(
     site: str, browser
 ) -> None:
     context = browser.new_context(**PHONE)
@@ -718,7 +718,7 @@ def test_issue_43_item_9_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_wel
     context.close()
 
 
-def test_issue_43_item_11_a_screen_reader_hears_the_panels_words_and_each_button_says_what_it_does(
+def test_a_screen_reader_hears_the_panels_words_and_each_button_says_what_it_does(
     site: str, browser
 ) -> None:
     from adjutant.sim.panel_text import words
@@ -766,7 +766,7 @@ def test_issue_43_item_11_a_screen_reader_hears_the_panels_words_and_each_button
 
 
 @pytest.mark.parametrize("ratio", [2.625, 2.8125, 3, 3.5])
-def test_issue_43_item_7_the_panel_is_pixel_exact_at_a_phones_device_pixel_ratio(site: str, browser, ratio) -> None:
+def test_the_panel_is_pixel_exact_at_a_phones_device_pixel_ratio(site: str, browser, ratio) -> None:
     """Every panel pixel is a whole square of the phone's pixels, each the same size, upright and
     on its side: the screenshot (in the phone's pixels) is the panel scaled by a whole number."""
     import numpy as np
@@ -794,7 +794,7 @@ def test_issue_43_item_7_the_panel_is_pixel_exact_at_a_phones_device_pixel_ratio
         context.close()
 
 
-def test_issue_43_item_8_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(
+def test_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(
     site: str, browser
 ) -> None:
     context = browser.new_context(**PHONE)
