@@ -1,47 +1,80 @@
-"""The games Adjutant keeps, and which one a log holds.
+"""The games Adjutant keeps: the registry, one entry a game, as data. Nothing else names a game.
 
-A log's first record names its game by its kind: "new" for The Great War (every log written
-before there was a second game starts so), "the-war" for The War, "last-front" for Last Front.
-A game's modules load only when one of its logs is read or a game of it begins.
+An entry: the game's id (settings, the archive, `--game`), its name, the kind of the record that
+opens its logs, and where each of its faces lives:
+- engine: a package of shared_engine/ with `core` (its `Core`: actions, undo, state), `actions`
+  (its records: SPECS, make, from_record, to_record) and `bgstats` (its play for BG Stats);
+- device: a package of firmware/play/ (its play module: firmware/play/base.py says what it holds);
+- desk: a package of host/adjutant/games/ (its `Desk`: host/adjutant/games/__init__.py).
+A game's code loads only when one of its logs is read, or a game of it begins.
+The Great War's logs open with "new": every log written before there was a second game does.
 """
 
-GREAT_WAR, THE_WAR, LAST_FRONT = "the-great-war", "the-war", "last-front"
-GAMES = (GREAT_WAR, THE_WAR, LAST_FRONT)  # in the order New game lists them
-NAMES = {GREAT_WAR: "The Great War", THE_WAR: "The War", LAST_FRONT: "Last Front"}
-_HEADERS = {"new": GREAT_WAR, THE_WAR: THE_WAR, LAST_FRONT: LAST_FRONT}
+from .errors import GameError
+
+# In the order New game lists them.
+GAMES = (
+    ("the-great-war", "The Great War", "new", "shared_engine.great_war", "play.great_war", "adjutant.games.great_war"),
+    ("the-war", "The War", "the-war", "shared_engine.the_war", "play.the_war", "adjutant.games.the_war"),
+    (
+        "last-front",
+        "Last Front",
+        "last-front",
+        "shared_engine.last_front",
+        "play.last_front",
+        "adjutant.games.last_front",
+    ),
+)
+ID, NAME, HEADER, ENGINE, DEVICE, DESK = 0, 1, 2, 3, 4, 5  # an entry's fields
+
+
+def ids():
+    return [entry[ID] for entry in GAMES]
+
+
+def entry(game):
+    """The registry's entry of a game id; GameError for an id nobody registered."""
+    for one in GAMES:
+        if one[ID] == game:
+            return one
+    raise GameError("unknown game %r" % (game,))
 
 
 def of_header(kind):
-    """The game whose log starts with a record of this kind, or None."""
-    return _HEADERS.get(kind)
+    """The id of the game whose logs open with a record of this kind, or None."""
+    for one in GAMES:
+        if one[HEADER] == kind:
+            return one[ID]
+    return None
+
+
+def opened_by(kind):
+    """The entry of the game a header kind opens; GameError for a kind no game opens with."""
+    for one in GAMES:
+        if one[HEADER] == kind:
+            return one
+    raise GameError("unknown game %r: no game's log opens with it" % (kind,))
+
+
+def name(game):
+    return entry(game)[NAME]
+
+
+def face(game, which, module=None):
+    """A game's face (ENGINE, DEVICE or DESK), or a module of it, imported."""
+    path = entry(game)[which] + ("." + module if module else "")
+    return __import__(path, None, None, ("_",))
+
+
+def _engine(kind, module):
+    return __import__(opened_by(kind)[ENGINE] + "." + module, None, None, ("_",))
 
 
 def core(header, cards=None):
     """The game's core (actions, undo, redo, state) for a log's header action."""
-    game = of_header(header[0])
-    if game == THE_WAR:
-        from .the_war.core import WarCore
-
-        return WarCore(header, cards)
-    if game == LAST_FRONT:
-        from .last_front.core import LastFrontCore
-
-        return LastFrontCore(header, cards)
-    from .game_core import GameCore  # a Great War log, or a bad header GameCore names
-
-    return GameCore(header, cards)
+    return _engine(header[0], "core").Core(header, cards)
 
 
 def records(kind):
-    """The module of records (from_record, to_record, make, SPECS) of the game a header kind opens."""
-    if of_header(kind) == THE_WAR:
-        from .the_war import actions as war_actions
-
-        return war_actions
-    if of_header(kind) == LAST_FRONT:
-        from .last_front import actions as front_actions
-
-        return front_actions
-    from . import actions
-
-    return actions
+    """The records module (SPECS, make, from_record, to_record) of the game a header kind opens."""
+    return _engine(kind, "actions")

@@ -7,11 +7,27 @@ hold "undo" and "redo" lines, which Game.apply understands.
 import json
 
 from .errors import GameError
-from .records import LINE_MAX, from_compact, json_line, schema_of
+from .games import records
+from .records import LINE_MAX, from_compact, json_line
 
 __all__ = ["LINE_MAX", "decode", "decode_any", "decode_compact", "encode", "encode_compact", "lines"]
 
-decode_compact = from_compact  # the compact form is records.py's: a board reads it back at boot
+
+def schema_of(kind, game, where=None):
+    """The records module of `game`, or, for its header, of the game that kind opens (the registry's);
+    GameError naming `where` for a kind no registered game opens with."""
+    if game is not None:
+        return game.schema
+    try:
+        return records(kind)
+    except GameError as e:
+        raise GameError("%s: %s" % (where, e) if where else str(e))
+
+
+def decode_compact(line, where="record", game=None):
+    """A compact record -> action tuple: records.py's from_compact (a board reads it back at boot
+    without this module), with the registry to read a header by."""
+    return from_compact(line, where, game, records)
 
 
 def encode(action, game=None):
@@ -40,7 +56,7 @@ def decode(line, where="record", game=None):
     line belongs to (its core), or None for a log's header, which names its game."""
     record = json_line(line, where)
     kind = record.get("a") if type(record) is dict else None
-    return _checked(record, where, schema_of(kind, game))
+    return _checked(record, where, schema_of(kind, game, where))
 
 
 def encode_compact(action):
@@ -55,7 +71,7 @@ def encode_compact(action):
 def decode_any(line, where="record", game=None):
     """A record in either form (str or bytes): the device's older snapshots hold full records."""
     compact = line.startswith(b"[" if type(line) is bytes else "[")
-    return from_compact(line, where, game) if compact else decode(line, where, game)
+    return decode_compact(line, where, game) if compact else decode(line, where, game)
 
 
 def numbered_actions(lines):

@@ -62,26 +62,24 @@ def json_line(line, where):
         raise GameError("%s: not valid JSON" % where)
 
 
-def schema_of(kind, game):
-    """The records module (its table) of `game`, or, for its header, of the game that kind opens."""
-    if game is not None:
-        return game.schema
-    from .games import records
-
-    return records(kind)
-
-
-def from_compact(line, where="record", game=None):
+def from_compact(line, where="record", game=None, headers=None):
     """A compact record (["bp",14,12], str or bytes) -> action tuple, checked as its record would
     be; GameError naming `where` if malformed. game: the game the line belongs to (its core), or
-    None for a log's header, which names its game.
+    None for a log's header, which names its game: then headers(kind) gives that game's records
+    (the registry's games.records; passed in, so that records.py imports no game).
 
     Here, beside the table it checks against, and not with the log's other forms (log.py): a
     board reading its game back at boot loads no module more for it."""
     values = json_line(line, where)
     if type(values) is not list or not values or type(values[0]) is not str:
         raise GameError("%s: not a [kind, values...] array" % where)
-    schema = schema_of(values[0], game)
+    if game is not None:
+        schema = game.schema
+    else:
+        try:
+            schema = headers(values[0])
+        except GameError as e:
+            raise GameError("%s: %s" % (where, e))
     spec = schema.SPECS.get(values[0])
     if spec is None or len(values) != len(spec) + 1:
         raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))

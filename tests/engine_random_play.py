@@ -8,7 +8,7 @@ exercised on the way.
 import random
 
 from shared_engine.errors import GameError
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from shared_engine.log import encode
 
 SIDES = ("CP", "EA", "XX")
@@ -71,7 +71,7 @@ def play_random(game: Game, ops: list) -> tuple[list[str], int]:
             refused += 1
             assert snapshot(game) == before, op
             continue
-        journal.append(encode(action))
+        journal.append(encode(action, game))
     return journal, refused
 
 

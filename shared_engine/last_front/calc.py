@@ -14,11 +14,6 @@ def card(value, multiply=1, divide=1, add=0):
     return value * multiply // divide + add
 
 
-def support(defense, attack, defending_own):
-    """A Support Unit card's value: D defending one's own captured territory, else A."""
-    return defense if defending_own else attack
-
-
 def bid(cards, piles=0):
     """A bid's whole value: its cards (each as `card` gives it) and its dug-in piles of 10."""
     total = piles * PILE

@@ -19,3 +19,6 @@ class LastFrontCore(ActionList):
         if state.winner is None:
             return "no winner, battle %d" % len(state.battles)
         return "%s won, battle %d" % (state.players[state.winner], len(state.battles))
+
+
+Core = LastFrontCore  # the name the registry (shared_engine/games.py) takes a game's core by

@@ -15,3 +15,6 @@ class WarCore(ActionList):
         """The end in a line for the history list: "P1 won, round 5", or None while playing."""
         state = self.state
         return None if state.winner is None else "%s won, round %d" % (state.winner, state.turn)
+
+
+Core = WarCore  # the name the registry (shared_engine/games.py) takes a game's core by

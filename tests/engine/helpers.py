@@ -1,7 +1,7 @@
 """Shared test helpers; plain Python so they run on CPython and MicroPython."""
 
-from shared_engine.cards import CardSet
 from shared_engine.errors import GameError
+from shared_engine.great_war.cards import CardSet
 
 HERE = __file__.rsplit("/", 1)[0]
 GOLDEN = HERE.rsplit("/", 1)[0] + "/golden"

@@ -1,7 +1,7 @@
 """Refused actions raise a clear GameError and leave the state unchanged."""
 
-from shared_engine.actions import from_record
-from shared_engine.game import Game
+from shared_engine.great_war.actions import from_record
+from shared_engine.great_war.game import Game
 from shared_engine.log import decode
 from tests.engine.helpers import play_turn, raises, to_phase
 
@@ -77,9 +77,9 @@ def test_malformed_records_are_refused_with_what_and_where():
 
 def test_malformed_log_lines_name_the_line():
     raises(decode, "{not json", "line 4", contains="line 4: not valid JSON")
-    raises(decode, '{"v":1,"a":"bp"}', "line 9", contains="line 9: bp: missing field 'CP'")
+    raises(decode, '{"v":1,"a":"bp"}', "line 9", Game.new(), contains="line 9: bp: missing field 'CP'")
     raises(decode, "[" * 600, "line 2", contains="longer than 512")
     good = Game.new().log_text()
     raises(Game.from_lines, good + '{"v":1,"a":"bp","CP":1,"EA":1}\n', contains="line 2: bp: not allowed in re")
-    raises(Game.from_lines, '{"v":1,"a":"next"}\n', contains="must start with a 'new' record")
+    raises(Game.from_lines, '{"v":1,"a":"next"}\n', contains="unknown game 'next': no game's log opens with it")
     raises(Game.from_lines, "\n\n", contains="needs at least its 'new' record")

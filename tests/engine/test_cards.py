@@ -1,7 +1,7 @@
 """The card-data model and its validation messages."""
 
-from shared_engine.cards import CardSet, card_errors
 from shared_engine.errors import CardDataError
+from shared_engine.great_war.cards import CardSet, card_errors
 from tests.engine.helpers import raises, sample_cards
 
 

@@ -149,8 +149,6 @@ def test_last_front_calculating_bids_multiply_or_divide_first_then_add():
     assert calc.card(2, 2, 1, 1) == 5 and calc.card(1, 2, 1, 1) == 3
     assert calc.bid([(2, 2, 1, 1), (1, 2, 1, 1)]) == 8
     assert calc.card(3, 1, 2, 0) == 1  # halved first, rounded down, then added to
-    # Support Unit cards: D defending one's own captured territory, else A
-    assert calc.support(4, 2, True) == 4 and calc.support(4, 2, False) == 2
     assert calc.bid([(3,), (2,)], piles=2) == 25  # a Special card at face value is a card of it
 
 

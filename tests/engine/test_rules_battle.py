@@ -1,6 +1,6 @@
 """Battle Resolution: rules 7.14, 7.15 and 7.18, and the turn track."""
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine.helpers import play_turn, raises, sample_cards, to_phase
 
 

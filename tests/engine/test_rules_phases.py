@@ -1,6 +1,6 @@
 """Phase guidance reminders, each checked against the words of its rule (rules 6.0)."""
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine.helpers import play_turn, raises, to_phase
 
 

@@ -1,6 +1,6 @@
 """The Random Event phase: rules 7.7 and G.11."""
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine.helpers import bytes_from, play_turn, raises, sample_cards
 
 

@@ -1,6 +1,6 @@
 """New game and scenarios: rules 1.2, 1.5, 2.7, 2.8, 3.1."""
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine.helpers import play_turn, raises
 
 

@@ -1,8 +1,8 @@
 """The turn die and Defender This Turn: rules G.11, 7.20, and the phase order."""
 
 from shared_engine.dice import d10_face
-from shared_engine.game import Game
-from shared_engine.phases import PHASES
+from shared_engine.great_war.game import Game
+from shared_engine.great_war.phases import PHASES
 from tests.engine.helpers import play_turn
 
 
@@ -46,8 +46,8 @@ def test_rule_7_7_to_7_20_phases_run_in_order():
 
 
 def test_every_phase_has_a_title_and_a_rule():
-    from shared_engine.guidance import RULES, TITLES
-    from shared_engine.phases import OVER, SCORE
+    from shared_engine.great_war.guidance import RULES, TITLES
+    from shared_engine.great_war.phases import OVER, SCORE
 
     for phase in PHASES + (SCORE, OVER):
         assert TITLES[phase] and RULES[phase]

@@ -1,7 +1,7 @@
 """End of game and victory: rules 3.1-3.5."""
 
-from shared_engine.game import Game
-from shared_engine.scoring import final_score, level_for
+from shared_engine.great_war.game import Game
+from shared_engine.great_war.scoring import final_score, level_for
 from tests.engine.helpers import play_turn, raises, sample_cards, to_phase
 
 

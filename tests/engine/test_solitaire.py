@@ -4,7 +4,7 @@ The comparison with the rules text itself is `make check-rules` (tests/rules_tex
 the text is not part of the project.
 """
 
-from shared_engine import solitaire
+from shared_engine.great_war import solitaire
 from tests.engine.helpers import bytes_from, raises
 
 # Solitaire Rules 3.3 transcribed by hand: (Neutral, Nationality, Bonus drawn, face-up cards in AI Round 1).
@@ -81,7 +81,7 @@ def test_step_8_a_random_discard_is_a_fair_pick_of_the_hand():
 
 def _prompts(side, turn):
     """The AI prompt of each phase of `turn` in a solitaire game where the player takes `side`."""
-    from shared_engine.game import Game
+    from shared_engine.great_war.game import Game
     from tests.engine.helpers import play_turn, to_phase
 
     g = Game.new("Solitaire", 10, "CP")

@@ -1,6 +1,6 @@
 """A solitaire game (Solitaire Rules 3.3) in the engine: the side, the AI's rolls in the log."""
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from shared_engine.log import decode_compact, encode_compact
 from tests.engine.helpers import bytes_from, play_turn, raises, to_phase
 
@@ -84,6 +84,6 @@ def test_a_solitaire_log_replays_undoes_and_travels_compact():
     again = Game.from_lines(g.log_text())
     assert again.state_json() == g.state_json()
     assert '"solo":"CP"' in g.state_json() and '"ai":[["s11",6,6]]' in g.state_json()
-    for action in [g.header] + g.actions:
-        assert decode_compact(encode_compact(action)) == action
+    for at, action in enumerate([g.header] + g.actions):
+        assert decode_compact(encode_compact(action), "record", g if at else None) == action
     assert '"solo"' not in Game.new().state_json() and '"ai"' not in Game.new().state_json()

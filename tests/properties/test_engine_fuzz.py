@@ -3,9 +3,9 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_engine.actions import SPECS, from_record
 from shared_engine.errors import GameError
-from shared_engine.game import Game
+from shared_engine.great_war.actions import SPECS, from_record
+from shared_engine.great_war.game import Game
 from shared_engine.log import decode
 
 json_values = st.recursive(

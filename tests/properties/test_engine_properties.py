@@ -5,7 +5,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine_random_play import play_random, random_op
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -14,7 +14,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
-from shared_engine import solitaire
+from shared_engine.great_war import solitaire
 
 
 def _section(text, start, end):

@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2]))
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 
 # (RE card, d6 byte, canceller, CP BP, EA BP, captured BP) for turns 1-10.
 TURNS = [

@@ -12,7 +12,7 @@ sys.path.insert(0, ".")
 import binascii
 import hashlib
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 
 for path in sys.argv[1:]:
     with open(path) as f:

@@ -4,7 +4,7 @@ Reminders are derived from the state, never stored, so undo and replay bring
 back exactly the right prompt. Loaded only when a screen asks for them.
 """
 
-from .dice import d10_face
+from ..dice import d10_face
 from .phases import OVER, RESHUFFLE, SCORE, reshuffle_due
 from .sides import SIDE_NAMES, other
 

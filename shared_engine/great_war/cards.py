@@ -5,8 +5,8 @@ hand; with it, the engine names Random Event cards and sums captured cards'
 BP. Every error names the card (by position and id) and the field.
 """
 
+from ..errors import CardDataError, GameError
 from .card_ids import check_card_id
-from .errors import CardDataError, GameError
 from .sides import CP, EA
 
 DECKS = ("CP", "EA", "NEU", "BON", "RE", "WHITE")

@@ -5,8 +5,8 @@ texts are short enough for the 128x64 screen when paged; every number here
 is checked against the rules text by tests/engine/test_solitaire.py.
 """
 
-from .dice import roll
-from .errors import GameError
+from ..dice import roll
+from ..errors import GameError
 
 NEUTRAL, NATIONALITY, BONUS = "Neutral", "Nationality", "Bonus"
 

@@ -12,10 +12,10 @@ The game's rules, undo and redo are GameCore's (game_core.py), which is all
 the device loads; this adds a method per action and the log as text.
 """
 
+from ..dice import roll
+from ..errors import GameError
 from .actions import from_record, make, to_record
-from .dice import roll
-from .errors import GameError
-from .game_core import GameCore
+from .core import GameCore
 from .sides import CP, EA
 
 
@@ -49,7 +49,7 @@ class Game(GameCore):
 
     def log_lines(self):
         """The log one JSON line at a time (log.lines)."""
-        from .log import lines
+        from ..log import lines
 
         return lines(self)
 
@@ -80,12 +80,12 @@ class Game(GameCore):
     @classmethod
     def from_lines(cls, lines, cards=None):
         """Replay a log: its text, or any iterable of its lines (an open file)."""
-        from .log import numbered_actions
+        from ..log import numbered_actions
 
         return cls._replay(numbered_actions(lines), cards, "line")
 
     def state_json(self):
-        from .canonical_json import dumps
+        from ..canonical_json import dumps
 
         return dumps(self.state_dict())
 

@@ -7,8 +7,8 @@ enough for the device's heap. Parsing checks the record's shape only; whether
 the rules allow it now is the game's business (rules.py).
 """
 
-from .errors import GameError
-from .records import SCHEMA_VERSION, built, parse, shared_tuples, unparse, whole
+from ..errors import GameError
+from ..records import SCHEMA_VERSION, built, parse, shared_tuples, unparse, whole
 from .sides import is_side
 
 __all__ = ["SCHEMA_VERSION", "SPECS", "from_record", "make", "to_record"]

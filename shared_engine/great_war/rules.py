@@ -4,7 +4,7 @@ Every check runs before the first change, so a refused action leaves the
 state exactly as it was. Rule numbers refer to The Great War rules 6.0.
 """
 
-from .errors import GameError
+from ..errors import GameError
 from .phases import OVER, PHASES, SCORE
 from .sides import CP, EA, other
 from .state import TurnRecord

@@ -1,7 +1,7 @@
 """Card ids: short, filename- and JSON-safe. Apart from cards.py so that a game
 without card data never loads the card model."""
 
-from .errors import GameError
+from ..errors import GameError
 
 ID_MAX = 24
 _ID_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_."

@@ -4,7 +4,7 @@ Nothing here is ever set except by rules.apply, so a state is always the
 fold of a header and an action list.
 """
 
-from .dice import d10_face
+from ..dice import d10_face
 from .sides import CP, EA, other
 
 

@@ -5,8 +5,8 @@ screens make their actions with make() and apply them here; a method per action 
 as text are Game's (game.py), for the host, scripts and tests, and take no room on the device.
 """
 
+from ..action_list import ActionList
 from . import actions, rules
-from .action_list import ActionList
 from .state import GameState
 
 
@@ -37,3 +37,6 @@ class GameCore(ActionList):
         if self.cards is None or card is None:
             return None
         return self.cards.re_result(card, face)
+
+
+Core = GameCore  # the name the registry (shared_engine/games.py) takes a game's core by

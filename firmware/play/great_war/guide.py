@@ -1,0 +1,48 @@
+"""Phase guidance: what the rules ask of the players now, and the turn-5 reshuffle."""
+
+from screens.widgets import Message
+
+from shared_engine.great_war.phases import PHASE_WORDS, RESHUFFLE
+
+
+class Guidance(Message):
+    name = "guide"
+
+    def __init__(self, ui):
+        from shared_engine.great_war.guidance import RULES
+
+        game = ui.session.game
+        phase = game.state.phase
+        text = "\n".join("%s %s" % (rule, words) for rule, words in game.reminders())
+        if game.state.solo is not None:
+            from shared_engine.great_war.solitaire import prompt
+
+            due = prompt(game.state)  # what the AI's steps ask now
+            if due:
+                text = due + ("\n" + text if text else "")
+        super().__init__(ui, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
+
+
+class Reshuffle(Message):
+    """8.1 at the end of turn 5, shown once as the Draw phase begins; in solitaire, Step 1 follows."""
+
+    name = "turn5"
+
+    def __init__(self, ui):
+        then = None
+        if ui.session.game.state.solo is not None:  # Solitaire 8.0: "redraw cards starting with STEP 1"
+            import screens
+
+            then = ("Step 1 again", lambda: ui.push(screens.setup_checklist(ui)))
+        super().__init__(ui, "END OF TURN 5", "8.1 " + RESHUFFLE + ".", then)
+
+
+class Setup(Message):
+    """2.2-2.6, shown as a basic game or scenario begins."""
+
+    name = "setup"
+
+    def __init__(self, ui):
+        from shared_engine.great_war.guidance import SETUP
+
+        super().__init__(ui, "Setup 2.0", "\n".join("%s %s." % row for row in SETUP))

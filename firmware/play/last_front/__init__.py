@@ -1,0 +1,33 @@
+"""Last Front at the device: its moments, its mat, an action in words."""
+
+from play.base import *  # noqa: F403  (what a game takes unless it says otherwise)
+
+GAME = "last-front"
+MAT = "FrontMat"
+SCREENS = {
+    "FrontMat": "play.last_front.mat",
+    "TurnUp": "play.last_front.mat",
+    "Declare": "play.last_front.mat",
+    "Holdings": "play.last_front.mat",
+    "FrontOver": "play.last_front.mat",
+    "FrontBid": "play.last_front.bid",
+    "BidCalculator": "play.last_front.calc",
+}
+ON_MAT = ("play.last_front.rows",)
+TRACK = ("battles", "battle")
+BROUGHT = {"over": "FrontOver"}
+BRINGS = ("withdraw",)  # the last withdrawal ends a battle, and a capture may win the game
+
+
+def standing(state):
+    return "Battle %d of this one" % len(state.battles)
+
+
+def describe(action, phase):
+    """An action in a player's words, for what an undo or redo says ("bid 9", "withdrew")."""
+    kind = action[0]
+    if kind == "bid":
+        return "bid %d" % action[2]
+    if kind == "flip":
+        return "turned up " + action[1]
+    return {"withdraw": "withdrawal", "battle": "battle declared"}.get(kind, kind)

@@ -1,0 +1,201 @@
+"""Last Front's screens beside the cards: the battle at a glance, turning up a territory,
+declaring the next battle, the territories held, the end.
+
+The mat shows the territory fought over, whose turn it is and the draw it begins with (Turn
+Order 1), the bid to beat and who made it, who is still in, and what the last action set off
+("Cid out: draw 1", "Ben won Sov +1", a Territory Bonus changing hands). In a battle OK
+opens the bid at one more than the bid to beat, UP at two more, DOWN withdraws the player whose
+turn it is; between battles UP shows the territories held and the bonuses.
+"""
+
+import gfx
+import screens
+from screens.base import Screen
+from screens.widgets import ListScreen, Message
+
+from shared_engine.last_front.actions import TYPES
+
+# The territory types in 4 letters: a name and a type share a 16-character line.
+SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
+
+
+def _short(name):
+    return name[:2]
+
+
+def news(state):
+    """What the last action set off, in 16-character lines: a withdrawal and its draw, a bid, a
+    card turned up; a capture and its draw; each Territory Bonus that changed hands."""
+    names = state.players
+    said = []
+    for what, seat, detail in state.news:
+        if what == "withdraw":
+            said.append("%s out: draw 1" % names[seat])
+        elif what == "won":
+            said.append("%s won %s +1" % (names[seat], SHORT[detail]))
+        elif what == "bonus":
+            said.append("%s bonus: %s" % (SHORT[detail], names[seat] if seat is not None else "none"))
+        elif what == "bid":
+            said.append("%s bid %d" % (names[seat], detail))
+        elif what == "flip":
+            said.append("up: " + detail)
+    return said
+
+
+class FrontMat(Screen):
+    name = "front-mat"
+
+    def draw(self, fb):
+        state = self.session.game.state
+        names = state.players
+        phase = state.phase
+        if phase == "bid":
+            b = state.battle
+            kind = b.type[0].upper() + b.type[1:]
+            if b.holder is None:
+                gfx.bar(fb, 0, "Battle %d %s" % (b.number, kind))
+            else:  # another player's captured card
+                gfx.bar(fb, 0, ("B%d %s of %s" % (b.number, kind, names[b.holder]))[:16])
+            gfx.text(fb, ("%s: draw 1, bid" % names[b.turn])[:16], 0, 12)
+            gfx.text(fb, str(b.high) if b.high else "-", 0, 22, 2)
+            gfx.text(fb, "to beat" if b.high else "opening", 48, 22)
+            if b.high_seat is not None:
+                gfx.text(fb, "by " + names[b.high_seat], 48, 30)
+            gfx.text(fb, ("in " + " ".join(_short(names[s]) for s in b.still_in))[:16], 0, 38)
+            said = news(state)[-1:]
+            status = "OK+1 ^+2  v out"
+        elif phase == "over":
+            gfx.bar(fb, 0, "Last Front: over")
+            gfx.centered(fb, (names[state.winner] if state.winner is not None else "No one") + " wins", 14, 1)
+            said = news(state)[-3:]
+            status = "OK result"
+        else:
+            gfx.bar(fb, 0, "Last Front")
+            who = names[state.battle.winner] if state.battles else names[0]
+            if phase == "flip":
+                gfx.text(fb, "Turn up a card", 0, 12)
+                gfx.text(fb, "deck %d left" % state.deck_left(), 0, 22)
+                status = "OK turn up"
+            else:
+                gfx.text(fb, (who + " declares")[:16], 0, 12)
+                gfx.text(fb, ("open: " + state.open) if state.open else "no card is up", 0, 22)
+                status = "OK declare"
+            said = news(state)[-2:]
+        for n, line in enumerate(said):  # the last first from the bottom: a capture, then its bonus
+            gfx.text(fb, line[:16], 0, 46 - 10 * (len(said) - 1 - n))
+        fb.hline(0, 54, 128, 1)
+        gfx.text(fb, status, 0, 56)
+
+    def ahead(self):
+        return "FrontBid" if self.session.game.state.phase == "bid" else None
+
+    def key(self, button, kind):
+        if kind != "SHORT":
+            return
+        ui = self.ui
+        state = self.session.game.state
+        phase = state.phase
+        if button == "BACK":
+            ui.push(screens.Menu(ui))
+        elif phase == "bid":
+            if button == "OK":  # the bid entry, opening at one more than the bid to beat
+                ui.push(screens.FrontBid(ui))
+            elif button == "UP":  # or at two more
+                ui.push(screens.FrontBid(ui, 2))
+            elif button == "DOWN":
+                self.session.act("withdraw", state.battle.turn)
+        elif button == "UP":
+            ui.push(Holdings(ui))
+        elif button == "OK":
+            if phase == "flip":
+                ui.push(TurnUp(ui))
+            elif phase == "declare":
+                ui.push(Declare(ui))
+            else:
+                ui.show_moment()
+
+
+class TurnUp(ListScreen):
+    """Winning the Battle: the Territory deck's top card turned up, by its type."""
+
+    name = "turn-up"
+    title = "Turned up"
+
+    def items(self):
+        deck = self.session.game.state.deck
+        return [(t, "%d left" % deck[t], self._flip(t) if deck[t] else None) for t in TYPES]
+
+    def _flip(self, kind):
+        def flip():
+            if self.session.act("flip", kind):
+                self.ui.pop()
+
+        return flip
+
+
+class Declare(ListScreen):
+    """Winning the Battle: the winner attacks the card turned up, or one another player holds."""
+
+    name = "declare"
+    title = "Next battle"
+
+    def items(self):
+        state = self.session.game.state
+        rows = []
+        if state.open:
+            rows.append(("new " + state.open, "", self._battle(None, None)))  # the card turned up
+        for seat, held in enumerate(state.held):
+            if seat == state.battle.winner:
+                continue
+            for kind in TYPES:
+                if kind in held:
+                    rows.append(("%s %s" % (state.players[seat], kind), "", self._battle(seat, kind)))
+        return rows
+
+    def _battle(self, holder, kind):
+        def battle():
+            if self.session.act("battle", holder, kind):
+                self.ui.pop()
+
+        return battle
+
+
+class Holdings(Message):
+    """Each player's captured territories, and who holds each Territory Bonus."""
+
+    name = "holdings"
+
+    def __init__(self, ui):
+        state = ui.session.game.state
+        lines = []
+        for seat, name in enumerate(state.players):
+            held = state.held[seat]
+            lines.append("%s: %s" % (name, " ".join(SHORT[k] for k in held) or "-"))
+        for kind in TYPES:
+            seat = state.bonus[kind]
+            lines.append("%s bonus: %s" % (SHORT[kind], state.players[seat] if seat is not None else "none"))
+        lines.append("deck %d left" % state.deck_left())
+        super().__init__(ui, "Territories", "\n".join(lines))
+
+
+class FrontOver(Screen):
+    """Victory Conditions: who won, with which territories, after how many battles."""
+
+    name = "front-over"
+    title = "LAST FRONT: OVER"
+
+    def draw(self, fb):
+        super().draw(fb)
+        state = self.session.game.state
+        if state.winner is None:
+            gfx.centered(fb, "NO WINNER", 14, 2)
+            gfx.text(fb, "nothing to fight", 0, 33)
+        else:
+            gfx.centered(fb, state.players[state.winner][:8].upper(), 14, 2)
+            gfx.text(fb, " ".join(SHORT[k] for k in state.held[state.winner]), 0, 33)
+        gfx.text(fb, "battle %d, %s" % (len(state.battles), state.victory), 0, 42)
+        gfx.text(fb, "OK back", 0, 56)
+
+    def key(self, button, kind):
+        if kind == "SHORT" and button in ("OK", "BACK"):
+            self.ui.pop()

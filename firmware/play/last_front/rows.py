@@ -1,0 +1,63 @@
+"""Last Front's rows in the menu and in New game (screens/menu.py lists every game's)."""
+
+from play.last_front import GAME
+
+
+def menu(ui, back, undo, redo, new, rest):
+    """The menu's rows: the shared ones, the territories held, the bid calculator."""
+    import screens
+
+    return [
+        back,
+        undo,
+        redo,
+        new,
+        ("Territories", "", lambda: ui.push(screens.Holdings(ui))),
+        ("Bid calculator", "", lambda: ui.push(screens.BidCalculator(ui))),
+    ] + rest
+
+
+def seats(settings, n):
+    """The players' names in seat order from the dealer: the names the table keeps (settings
+    "names", set from `adjutant settings names=...`), an unnamed seat by its number ("P3")."""
+    named = list(settings["names"])[:n]
+    while len(named) < n:  # an unnamed seat by its number from the dealer ("P3")
+        name = "P%d" % (len(named) + 1)
+        named.append(name if name not in named else name + "'")
+    return named
+
+
+def new_game_rows(screen):
+    """New game's rows for Last Front: how many play (2 up to the lf_seats setting; the rulebook
+    names no most), the victory condition and the "Digging in" rule (settings, kept)."""
+    import screens
+
+    ui = screen.ui
+    settings = ui.settings
+    named = len(settings["names"])
+    if getattr(screen, "lf_named", None) != named:  # as many as are named (4 when none is)
+        screen.lf_named = named
+        screen.lf_players = max(2, min(named or 4, settings["lf_seats"]))
+
+    def start():
+        from shared_engine.last_front.actions import make
+
+        names = seats(settings, screen.lf_players)
+        screen.start(make(GAME, names, settings["lf_victory"], settings["lf_dig"]), GAME)
+
+    def ask_players():
+        screen.ask("lf_players", "Last Front", "Players, dealer first", 2, settings["lf_seats"])
+
+    def victory():
+        ui.set("lf_victory", "quick" if settings["lf_victory"] == "normal" else "normal")
+
+    def dig():
+        ui.set("lf_dig", not settings["lf_dig"])
+
+    return [
+        ("Last Front", "%dp" % screen.lf_players, start),
+        ("LF players", str(screen.lf_players), ask_players),
+        ("LF win", settings["lf_victory"], victory),  # Victory Conditions: normal or quick
+        ("LF dig in", "on" if settings["lf_dig"] else "off", dig),
+        ("LF names", str(named) if named else "-", lambda: ui.push(screens.Seats(ui))),
+    ]

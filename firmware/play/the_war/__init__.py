@@ -1,0 +1,36 @@
+"""The War at the device: its moments, its mat, its menu rows, its new-game rows."""
+
+from play.base import *  # noqa: F403  (what a game takes unless it says otherwise)
+
+GAME = "the-war"
+MAT = "WarMat"
+SCREENS = {
+    "WarMat": "play.the_war.mat",
+    "WarOver": "play.the_war.mat",
+    "Redraw": "play.the_war.mat",
+    "DeckChange": "play.the_war.mat",
+    "WarSteps": "play.the_war.mat",
+    "WeaponChoice": "play.the_war.mat",
+    "PayCalculator": "play.the_war.pay",
+}
+ON_MAT = ("play.the_war.rows",)
+BROUGHT = {"over": "WarOver"}
+BRINGS = ("end",)  # the turn's end is where a player may have lost (Winning and losing)
+
+
+def standing(state):
+    return "Round %d of this one" % state.turn
+
+
+def describe(action, phase):
+    """An action in a player's words, for what an undo or redo says."""
+    kind = action[0]
+    if kind == "attack":
+        return "%s hit the deck: %d" % (action[1], action[2])
+    if kind == "discard":
+        return "%s discarded %d" % (action[1], action[2])
+    if kind == "draw":
+        return "%s drew %d" % (action[1], action[2])
+    if kind == "redraw":
+        return "%s re-drew %d" % (action[1], action[2])
+    return {"end": "end of turn", "start": "hands kept"}.get(kind, kind)

@@ -1,0 +1,44 @@
+"""The War's rows in the menu and in New game (screens/menu.py lists every game's)."""
+
+from play.the_war import GAME
+from shared_engine.the_war.actions import other
+
+
+def menu(ui, back, undo, redo, new, rest):
+    """The menu's rows: the shared ones, and The War's deck changes and payment calculator."""
+    import screens
+
+    state = ui.session.game.state
+    rows = [back, undo, redo, new]
+    if state.phase == "play":
+        rows += [
+            ("Hit a deck", "", lambda: ui.push(screens.DeckChange(ui, "attack"))),
+            # a card played in the other player's turn hits the deck of the player whose turn it is
+            (other(state.player) + " hits", "", lambda: ui.push(screens.DeckChange(ui, "attack", other(state.player)))),
+            ("Discard own", "", lambda: ui.push(screens.DeckChange(ui, "discard"))),
+            ("Extra draw", "", lambda: ui.push(screens.DeckChange(ui, "draw"))),
+        ]
+    return rows + [("Pay calculator", "", lambda: ui.push(screens.PayCalculator(ui)))] + rest
+
+
+def new_game_rows(screen):
+    """New game's rows for The War: decks of 60 (or an agreed equal size), who moves first."""
+    if not hasattr(screen, "war_deck"):
+        screen.war_deck, screen.war_first = 60, "P1"
+
+    def start():
+        from shared_engine.the_war.actions import make
+
+        screen.start(make(GAME, screen.war_deck, screen.war_first), GAME)
+
+    def ask_deck():
+        screen.ask("war_deck", "The War deck", "Cards in each deck", 20, 200)
+
+    def flip():
+        screen.war_first = "P2" if screen.war_first == "P1" else "P1"
+
+    return [
+        ("The War", "%dc" % screen.war_deck, start),
+        ("War deck size", str(screen.war_deck), ask_deck),
+        ("War first", screen.war_first, flip),
+    ]
