@@ -44,7 +44,7 @@ lint: $(VENV)/.installed $(FAMILIES:%=$(STUBS)/%/.installed)
 	for family in $(FAMILIES); do \
 		(cd firmware && MYPYPATH=../$(STUBS)/$$family:..:. ../$(BIN)/mypy --config-file ../mypy-firmware.ini \
 			--custom-typeshed-dir ../$(STUBS)/$$family --cache-dir ../.mypy_cache/$$family \
-			*.py link/*.py journal/*.py screens/*.py play/*.py examples/*.py) || exit 1; \
+			*.py link/*.py journal/*.py screens/*.py play/*.py play/*/*.py examples/*.py) || exit 1; \
 	done
 
 check-mpy: $(VENV)/.installed

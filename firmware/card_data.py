@@ -11,7 +11,7 @@ def load(warn):
     except OSError:
         return False
     try:
-        from shared_engine.cards import CardSet
+        from shared_engine.great_war.cards import CardSet
 
         return CardSet(json.load(f))
     except Exception as e:  # bad card data must not stop the game

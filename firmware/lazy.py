@@ -8,10 +8,13 @@ dropped from sys.modules and from its package, which holds it too; then it is ga
 - Boot reads the board table and the settings once (`boards`, `settings_file`), and takes in the
   names (`interned_names`): runtime.py drops each as soon as it is read.
 - The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
-- ON_MAT goes each time the screens are back on the mat: what the screens build on, what they
-  load for their texts, and what the UI and the boot load now and then (the words for an undo,
-  the settings file, the reader of records on flash, the games on flash, reading a game back
-  and folding its journal).
+- ON_MAT goes each time the screens are back on the mat: what the screens build on, and what
+  the UI and the boot load now and then (the settings file, the reader of records on flash, the
+  games on flash, reading a game back and folding its journal). Each game's play module adds its
+  own (its ON_MAT: its menu rows, what its screens load for their texts), and what New game
+  loaded of other games goes too (screens.unload).
+- A game's code goes when a game of another game begins: everything of its device and engine
+  packages (play.let_go).
 - REQUEST is the link's request code and what it loads, and nothing the game itself keeps
   (canonical_json is the engine's too, but only within a call): it goes once no frame came
   for link.QUIET_MS and no host watches.
@@ -20,17 +23,8 @@ dropped from sys.modules and from its package, which holds it too; then it is ga
 import sys
 
 ON_MAT = (
-    "play.great_war",  # the game's own is held by the Session: let go of here, it stays
-    "play.the_war",
-    "play.last_front",
-    "screens.gw_rows",  # each game's menu and New game rows
-    "screens.war_rows",
-    "screens.lf_rows",
     "screens.widgets",
     "card_data",
-    "shared_engine.guidance",
-    "shared_engine.solitaire",
-    "shared_engine.describe",
     "settings_file",
     "shared_engine.log",
     "journal.games",

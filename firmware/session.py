@@ -28,7 +28,7 @@ class Session:
         self.random_byte = random_byte
         self.warn = warn
         self.settings = settings  # the table's choices (settings_file.py): read at each use, as they change
-        self.listeners = []  # called with the kind of each action saved, and "new" for a new game
+        self.listeners = []  # called with the kind of each action saved, and "begun" when a game begins
         self.game = None
         self.play = None  # the game's play module (play/): its flow, its mat
         self.journal = None
@@ -63,20 +63,18 @@ class Session:
     # -- games on flash -------------------------------------------------------
 
     def resume(self):
-        """Carry on with the newest game on flash, or begin a basic game."""
+        """Carry on with the newest game on flash, or begin the registry's first game (play.fresh)."""
         on_flash = _games_on_flash()
         journal = on_flash.newest()
         if journal is not None:
-            from journal.read import joined_moves  # loaded to read the game back: dropped on the mat
-
             try:
                 self.game = journal.load()
                 was, self.play = self.play, play.of(self.game)
                 play.let_go(was, self.play)  # after a delete, a game of another game: its code goes
                 self.journal = journal
-                self.joined = joined_moves(self.game.actions)
+                self.joined = self.play.joined(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
-                self._tell("new")  # after a delete: the screens start again from this game's own mat
+                self._tell("begun")  # after a delete: the screens start again from this game's own mat
                 if journal.problems:
                     self.warn("Recovered %s: %s" % (journal.gid, journal.problems[0]))
                 if journal.blocked:
@@ -84,13 +82,7 @@ class Session:
                 return
             except (GameError, OSError, ValueError) as e:
                 self.warn("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
-        self.new_game("Basic game", 10, "CP")
-
-    def new_game(self, name, turns, first):
-        """A new game of The Great War: a basic game, a scenario or solitaire (1.2, 1.5)."""
-        from shared_engine.actions import make
-
-        return self.begin(make("new", name, turns, first))
+        self.begin(play.fresh())
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
@@ -117,7 +109,7 @@ class Session:
         self.journal = journal
         self.pulled = False
         self.joined = set()
-        self._tell("new")
+        self._tell("begun")
         return True
 
     def delete_game(self, gid):

@@ -29,7 +29,7 @@ DEFAULTS = {
     "battles": "bp",
     "attack": False,
     "solo": "CP",
-    "game": "the-great-war",
+    "game": None,  # none begun yet: the registry's first game leads New game
     "names": [],
     "lf_seats": 6,
     "lf_victory": "normal",
@@ -45,7 +45,7 @@ CHECKS = {
     "battles": lambda v: v in ("bp", "winner"),
     "attack": lambda v: v is True or v is False,
     "solo": lambda v: v in ("CP", "EA"),
-    "game": lambda v: v in ("the-great-war", "the-war", "last-front"),
+    "game": lambda v: v is None or _registered(v),
     "names": lambda v: type(v) is list and len(v) <= 12 and all(type(n) is str and 0 < len(n) <= 10 for n in v),
     "lf_seats": lambda v: type(v) is int and 2 <= v <= 12,
     "lf_victory": lambda v: v in ("normal", "quick"),
@@ -53,6 +53,13 @@ CHECKS = {
     "addr": lambda v: v is None or v in (0x3C, 0x3D),
 }
 AT_BOOT = ("board", "addr")
+
+
+def _registered(game):
+    # The registry loads only to check a saved game: the simulator reads this file for its wiring alone.
+    from shared_engine.games import ids
+
+    return game in ids()
 
 
 def load():

@@ -52,16 +52,16 @@ class UI:
         self._apply_display_settings()
         self.session = Session(random_byte, self.warn, settings)
         self.session.subscribe(self.saved)
-        self.stack = [self.session.play.mat(self)]  # the game's mat (play/)
+        self.stack = [self.session.play.mat_screen(self)]  # the game's mat (play/)
         self.session.play.reopen(self)
 
     def saved(self, kind):
         """The session saved an action (or began a game): redraw, and bring the screen its moment asks for."""
         self.dirty = True
-        if kind == "new":
+        if kind == "begun":
             self.pop_to_mat()
             if self.stack[0].game != self.session.play.GAME:  # another game: its own mat
-                self.stack[0] = self.session.play.mat(self)
+                self.stack[0] = self.session.play.mat_screen(self)
                 self.loaded = True
         elif kind in self.session.play.BRINGS:
             self.show_moment()

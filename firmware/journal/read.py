@@ -8,7 +8,8 @@ import json
 
 from journal.lines import checked_lines, remove_quietly
 from shared_engine.errors import GameError
-from shared_engine.games import core
+from shared_engine.games import core, of_header, records
+from shared_engine.games import name as game_name
 from shared_engine.records import from_compact
 
 
@@ -27,11 +28,18 @@ def read_meta(root, gid):
 
 
 def _header_fields(values):
-    if values[0] != "new":  # another game's: the history lists it by the game's name
-        from shared_engine.games import NAMES, of_header
-
-        return {"a": values[0], "name": NAMES.get(of_header(values[0]), values[0])}
-    return {"a": "new", "name": values[1], "turns": values[2], "first": values[3]}
+    """A compact header as its record's fields, by its game's table: {"a": "new", "name": "Basic
+    game", "turns": 10, ...}; the game's name from the registry where its header has none."""
+    kind = values[0]
+    fields = {"a": kind}
+    try:
+        for (key, _, _), value in zip(records(kind).SPECS[kind], values[1:]):
+            fields[key] = value
+        if "name" not in fields:
+            fields["name"] = game_name(of_header(kind))
+    except GameError as e:  # a game this firmware does not know: listed, never replayed
+        fields["name"] = str(e)
+    return fields
 
 
 def load(journal, cards=None):
@@ -74,7 +82,7 @@ def _decoded(text, where, game):
     """A line's action: compact, as this firmware writes, or an older firmware's full record (the
     log's other reader, shared_engine/log.py, loaded for those only)."""
     if text.startswith(b"["):
-        return from_compact(text, where, game)
+        return from_compact(text, where, game, records)
     from shared_engine.log import decode
 
     return decode(text, where, game)
@@ -87,15 +95,3 @@ def _clean_leftovers(journal):
     remove_quietly(journal.base + ".tmp")
     if journal.gen:
         remove_quietly("%s.j%d" % (journal.base, journal.gen - 1))
-
-
-def joined_moves(actions):
-    """After a restart, which press made which action is forgotten, but for the moves a press
-    always carries on with (Session._carry_on, and OK held through the combat rounds): a "next" after a
-    roll, a cancel, a capture or another "next" was made by the same press, so an undo still
-    takes them together."""
-    joined = set()
-    for at in range(1, len(actions)):
-        if actions[at][0] == "next" and actions[at - 1][0] in ("next", "roll", "cancel", "capture"):
-            joined.add(at)
-    return joined

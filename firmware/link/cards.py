@@ -84,7 +84,7 @@ def op_commit(ops, rid, req, payload):
         return
     try:
         _unpack(PART, NEW, packed)
-        from shared_engine.cards import CardSet
+        from shared_engine.great_war.cards import CardSet
 
         with open(NEW) as f:
             cards = CardSet(json.load(f))

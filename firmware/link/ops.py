@@ -126,22 +126,8 @@ class Ops:
             body = self.state_body()
             body["ev"] = "action"
             body["a"] = kind
-            if kind in ("re", "roll"):  # the card's name and what it says for the face, from card data
-                self._event_card(body)
+            self.session.play.watched(self.session, kind, body)  # what the game adds (its play module)
             frames.write(self.link.send, body)
-
-    def _event_card(self, body):
-        game = self.session.game
-        turn = game.state.current
-        cards = game.cards
-        if cards is None or turn.re_card is None:
-            return
-        try:
-            body["re_name"] = cards.get(turn.re_card).name
-            if turn.re_rolls:
-                body["re_text"] = game.re_result(turn.re_rolls[-1])
-        except Exception:  # an id the card data lacks: the host shows the id
-            pass
 
 
 # -- handshake, state, watch, maintenance ------------------------------------------------
@@ -155,11 +141,11 @@ def device_id():
 
 def state_of(ui, limit=None):
     """The game's state as the state request answers it: {gid, screen, state}; with a `limit`
-    (bytes of JSON), a long game's turn track (Last Front: its battles) is cut to its recent ones."""
+    (bytes of JSON), a long game's record of its turns (its play module's TRACK) is cut to its recent ones."""
     session = ui.session
     state = session.game.state_dict()
-    body = {"gid": session.gid, "screen": ui.top().name, "state": state}
-    key, number = ("track", "turn") if "track" in state else ("battles", "battle")
+    body = {"gid": session.gid, "game": session.play.GAME, "screen": ui.top().name, "state": state}
+    key, number = session.play.TRACK
     track = state[key]
     while limit is not None and length(body) > limit and len(track) > 1:
         track = track[len(track) // 2 :]  # the pulled log has them all

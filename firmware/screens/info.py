@@ -28,7 +28,7 @@ class About(Message):
     name = "about"
 
     def __init__(self, ui):
-        from shared_engine.actions import SCHEMA_VERSION
+        from shared_engine.records import SCHEMA_VERSION
 
         gc.collect()
         text = "Adjutant %s\nlog schema v%d\nboard %s\nflash free %dK\nheap free %dK\ngames kept %d" % (

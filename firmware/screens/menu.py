@@ -1,14 +1,15 @@
 """The menu, and New game: every game's ways to begin, the one last played first.
 
-What a game adds to either comes from its rows module (ROWS: screens/gw_rows.py, war_rows.py):
+What a game adds to either comes from the rows module in its play package (play/<game>/rows.py):
 the menu's rows of its own (solitaire's steps, ending at once, card data; The War's deck
-changes, its payment calculator), and its ways to begin.
+changes, its payment calculator), and its ways to begin. The games and their order are the
+registry's (shared_engine/games.py).
 """
 
 import screens
 from screens.base import Confirm
 from screens.widgets import ListScreen, NumberEntry
-from shared_engine.games import GAMES, GREAT_WAR, LAST_FRONT, THE_WAR  # GAMES: in New game's order
+from shared_engine.games import DEVICE, GAMES, ID, entry  # GAMES: in New game's order
 
 
 class Menu(ListScreen):
@@ -18,7 +19,7 @@ class Menu(ListScreen):
     def items(self):
         ui = self.ui
         game = ui.session.game
-        return _rows_of(ROWS[ui.session.play.GAME]).menu(
+        return _rows_of(ui.session.play.GAME).menu(
             ui,
             ("Back to game", "", ui.pop),
             ("Undo", "", ui.undo if game.actions else None),
@@ -32,30 +33,27 @@ class Menu(ListScreen):
         )
 
 
-# Each game's rows in the menu and New game: loaded with these screens, dropped on the mat.
-ROWS = {GREAT_WAR: "screens.gw_rows", THE_WAR: "screens.war_rows", LAST_FRONT: "screens.lf_rows"}
-
-
-def _rows_of(module):
-    return __import__(module, None, None, ("menu",))
+def _rows_of(game):
+    """A game's rows module, in its play package: loaded with these screens, dropped on the mat."""
+    return __import__(entry(game)[DEVICE] + ".rows", None, None, ("menu",))
 
 
 def _rows(game, screen):
-    return _rows_of(ROWS[game]).new_game_rows(screen)
+    return _rows_of(game).new_game_rows(screen)
 
 
 class NewGame(ListScreen):
     """Which game, and how: each game's rows, the game last begun first (the game setting)."""
 
-    name = "new"
+    name = "new-game"
     title = "New game"
 
     def items(self):
-        last = self.ui.settings["game"]
+        last = self.ui.settings["game"] or GAMES[0][ID]
         rows = _rows(last, self)
-        for game in GAMES:
-            if game != last:
-                rows = rows + _rows(game, self)
+        for one in GAMES:
+            if one[ID] != last:
+                rows = rows + _rows(one[ID], self)
         return rows
 
     def ask(self, attr, title, prompt, low, high):
@@ -82,7 +80,7 @@ class NewGame(ListScreen):
 
         session = ui.session
         if session.game.actions and session.game.state.phase != "over":
-            question = "Start a new game? Turn %d of this one stays in history." % session.game.state.turn
+            question = "Start a new game? %s stays in history." % session.play.standing(session.game.state)
             ui.push(Confirm(ui, question, go))
         else:
             go()

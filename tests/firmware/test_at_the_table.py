@@ -275,7 +275,9 @@ def test_rule_8_1_turn_5_reshuffle_keeps_captured_cards_out_and_the_status_says_
 
 
 def _short_scenario(table, turns):
-    table.ui.session.new_game("Scenario, %d turns" % turns, turns, "CP")
+    from shared_engine.great_war.actions import make
+
+    table.ui.session.begin(make("new", "Scenario, %d turns" % turns, turns, "CP"))
     table.run(50)
 
 
@@ -306,11 +308,15 @@ def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
 
     table = Table.fresh()
     first = table.ui.session.journal.gid
-    table.ui.session.new_game("Basic game", 10, "CP")
+    from shared_engine.great_war.actions import make
+
+    table.ui.session.begin(make("new", "Basic game", 10, "CP"))
     assert first not in games.ids() and len(games.ids()) == 1
     table.press("OK")  # a roll: this game is kept from now on
     played = table.ui.session.journal.gid
-    table.ui.session.new_game("Basic game", 10, "CP")
+    from shared_engine.great_war.actions import make
+
+    table.ui.session.begin(make("new", "Basic game", 10, "CP"))
     assert played in games.ids()
     rig.unmount()
 

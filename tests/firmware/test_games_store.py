@@ -12,7 +12,7 @@ def _fresh():
     rig.mount(rig.blank_flash(64), format_first=True)
     from journal import games
 
-    from shared_engine.game import Game
+    from shared_engine.great_war.game import Game
 
     return games, Game
 
@@ -66,7 +66,9 @@ def test_a_game_ended_a_moment_ago_gets_its_digest_before_a_new_game_begins():
     assert session.act("no_nat", "EA") and session.act("hand", 5, 3)
     ended, gid = session.game, session.gid
     assert Journal("saved", gid).settled_digest() is None  # the press only appended
-    assert session.new_game("Basic game", 10, "CP") and session.gid != gid
+    from shared_engine.great_war.actions import make
+
+    assert session.begin(make("new", "Basic game", 10, "CP")) and session.gid != gid
     assert Journal("saved", gid).settled_digest() == log_digest(ended)
     rig.unmount()
 

@@ -5,7 +5,7 @@ import os
 # isort: off
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
 from journal import Journal
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 
 # isort: on
 
@@ -101,7 +101,7 @@ def test_records_are_stored_compact_and_older_firmwares_full_records_still_load(
 
     with open(j.journal_path(), "wb") as f:
         for action in game.actions:
-            f.write(_line(encode(action).encode()))
+            f.write(_line(encode(action, game).encode()))
     again = Journal("games", "g0001")
     assert rig.logged(again.load()) == rig.logged(game) and again.problems == []
     again.append(("next",))

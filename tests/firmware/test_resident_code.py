@@ -18,17 +18,20 @@ def _lazy_screens(ui):
     import lazy
     import screens
 
-    names = []  # the modules the screens' table loads on demand, and their helpers, loaded now,
+    names = []  # the modules the screens' tables load on demand, and their helpers, loaded now,
     # but for the mat's own: it stays while the mat shows
-    for name in lazy.ON_MAT + tuple(screens._attrs.values()):
-        if name.startswith("screens.") and name in sys.modules and name not in names:
-            if name in lazy.ON_MAT or not screens._in_use(name, ui.stack[:1]):
+    play = ui.session.play
+    helpers = lazy.ON_MAT + play.ON_MAT
+    for name in helpers + tuple(screens._attrs.values()) + tuple(screens._game.values()):
+        screen_code = name.startswith("screens.") or name.startswith(play.__name__ + ".")
+        if screen_code and name in sys.modules and name not in names:
+            if name in helpers or not screens._in_use(name, ui.stack[:1]):
                 names.append(name)
     return names
 
 
 def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
-    sys.modules.pop("shared_engine.cards", None)  # other tests may have loaded it
+    sys.modules.pop("shared_engine.great_war.cards", None)  # other tests may have loaded it
     table = Table.fresh()
     ui = table.ui
     import lazy
@@ -40,17 +43,18 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
         table.press(button, ms)
         for name in _lazy_screens(ui):
             # the kinds of screen (screens.widgets) stay with their screens until the mat
-            assert name in lazy.ON_MAT or screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
+            helper = name in lazy.ON_MAT or name in ui.session.play.ON_MAT
+            assert helper or screens._in_use(name, ui.stack), (name, [s.name for s in ui.stack])
             shown.add(name)
         if len(ui.stack) == 1:
             assert not _lazy_screens(ui), _lazy_screens(ui)
     assert ui.session.game.state.result[0] == expected_totals()
     assert ui.top().name == "over"
     # the hands were entered on the battle screen's module, then the end screen replaced it
-    assert "screens.battle" in shown and "screens.end" in shown
-    assert _lazy_screens(ui) == ["screens.end"], _lazy_screens(ui)
+    assert "play.great_war.battle" in shown and "play.great_war.end" in shown
+    assert _lazy_screens(ui) == ["play.great_war.end"], _lazy_screens(ui)
     # without card data on the flash the card parser is never loaded
-    assert "shared_engine.cards" not in sys.modules
+    assert "shared_engine.great_war.cards" not in sys.modules
     rig.unmount()
 
 
@@ -88,7 +92,7 @@ OCCASIONAL = (
     "settings_file",
     "shared_engine.log",
     "journal.games",
-    "shared_engine.describe",
+    "shared_engine.great_war.describe",
     "journal.read",
     "journal.fold",
 )
@@ -146,8 +150,8 @@ def test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it():
     import gc
 
     from shared_engine.action_list import ACTIONS_ROOM
-    from shared_engine.actions import make
-    from shared_engine.game_core import GameCore
+    from shared_engine.great_war.actions import make
+    from shared_engine.great_war.core import GameCore
 
     game = GameCore(make("new", "Basic game", 10, "CP"))
     game.apply(make("roll", 6, 3, "re"))
@@ -164,11 +168,11 @@ def test_a_games_action_list_has_its_room_from_the_start_and_an_undo_keeps_it():
 
 
 def test_a_game_without_card_data_loads_no_card_id_checks():
-    sys.modules.pop("shared_engine.card_ids", None)  # other tests have read card files
+    sys.modules.pop("shared_engine.great_war.card_ids", None)  # other tests have read card files
     table = Table.fresh()
     table.play(events()[:20])  # into turn 3: rolls, battles and captures
     assert table.state()["turn"] == 3, table.state()["turn"]
-    assert "shared_engine.card_ids" not in sys.modules  # no card data, no card ids to check
+    assert "shared_engine.great_war.card_ids" not in sys.modules  # no card data, no card ids to check
     rig.unmount()
 
 
@@ -229,13 +233,13 @@ def test_item_4_the_code_the_next_press_most_likely_needs_is_read_in_the_pause_b
 
     table = Table.fresh()
     screens.unload()
-    assert "screens.dice" not in sys.modules
+    assert "play.great_war.dice" not in sys.modules
     table.run(PAUSE_MS + 100)  # the player looks at "OK roll d6"
-    assert "screens.dice" in sys.modules
+    assert "play.great_war.dice" in sys.modules
     table.press("OK")  # the roll, and the d6 shown through the combat rounds
-    assert table.screen() == "dice" and "screens.battle" not in sys.modules
+    assert table.screen() == "dice" and "play.great_war.battle" not in sys.modules
     table.run(PAUSE_MS + 100)  # the cards are played
-    assert "screens.battle" in sys.modules
+    assert "play.great_war.battle" in sys.modules
     table.press("UP")  # the battle's entry, at once
     assert table.screen() == "battle"
     rig.unmount()

@@ -10,7 +10,7 @@ def _solitaire(side, seed=7):
     table.press("BACK")
     table.presses("DOWN", 3)
     table.press("OK")  # New game
-    assert table.screen() == "new"
+    assert table.screen() == "new-game"
     if side == "EA":
         table.presses("DOWN", 4)
         table.press("OK")  # "Solo: you are" CP -> EA

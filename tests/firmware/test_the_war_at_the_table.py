@@ -9,7 +9,13 @@ import sys
 from tests.firmware import rig
 from tests.firmware.table import Table
 
-GW_CODE = ("screens.mat", "play.great_war", "shared_engine.game_core", "shared_engine.rules", "shared_engine.actions")
+GW_CODE = (
+    "play.great_war.mat",
+    "play.great_war",
+    "shared_engine.great_war.core",
+    "shared_engine.great_war.rules",
+    "shared_engine.great_war.actions",
+)
 
 
 def _new_war(table, deck=None, played=False):
@@ -18,7 +24,7 @@ def _new_war(table, deck=None, played=False):
     table.press("BACK")
     table.presses("DOWN", 3)
     table.press("OK")  # New game
-    assert table.screen() == "new"
+    assert table.screen() == "new-game"
     while _chosen(table) != "The War":
         table.press("DOWN")
     if deck is not None:
@@ -145,7 +151,7 @@ def test_the_war_the_great_wars_code_is_not_on_the_heap_while_the_war_is_played(
 
 def test_the_war_back_on_the_mat_the_mats_code_is_loaded_once():
     """The mat's own module stays while the mat shows. Dropped on the mat, it was read again by the
-    pause's read-ahead of the deck attack's entry, which lives beside the mat (screens/war_mat.py):
+    pause's read-ahead of the deck attack's entry, which lives beside the mat (play/the_war/mat.py):
     a second copy of its code on the heap beside the one the mat's screen holds, and its load
     (57 ms on a Pico) at every pause on the mat."""
     table = Table.fresh()
@@ -154,13 +160,13 @@ def test_the_war_back_on_the_mat_the_mats_code_is_loaded_once():
     for _ in range(2):  # a pause on the mat, a deck attack, back on the mat
         table.run(1500)
         mat = table.ui.stack[0]
-        assert table.screen() == "war-mat" and sys.modules["screens.war_mat"].WarMat is type(mat)
+        assert table.screen() == "war-mat" and sys.modules["play.the_war.mat"].WarMat is type(mat)
         table.press("UP")
         table.press("UP")
         table.press("OK")
     assert table.state()["decks"]["P2"] == 53 - 3 - 4  # attacks of 3, then 4 (the entry opens at the last)
     table.run(1500)
-    assert sys.modules["screens.war_mat"].WarMat is type(table.ui.stack[0])
+    assert sys.modules["play.the_war.mat"].WarMat is type(table.ui.stack[0])
     rig.unmount()
 
 
@@ -238,5 +244,5 @@ def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_o
     # the game played before is on: straight to its own mat, as it stood, and none of The War's code stays
     assert table.screen() == "mat" and "Error" not in table.text(), table.text()
     assert table.state()["track"][0]["rolls"] == rolled and table.status() == status, table.status()
-    assert "play.the_war" not in sys.modules and "screens.war_mat" not in sys.modules
+    assert "play.the_war" not in sys.modules and "play.the_war.mat" not in sys.modules
     rig.unmount()

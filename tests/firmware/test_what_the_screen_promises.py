@@ -128,7 +128,9 @@ def test_solitaire_3_3_the_side_you_chose_is_offered_first_for_the_next_game():
 
 def test_rule_3_2_3_5_a_finished_games_mat_shows_the_final_score_and_no_end_game_3_4():
     table = Table.fresh()
-    table.ui.session.new_game("Scenario, 1 turns", 1, "CP")
+    from shared_engine.great_war.actions import make
+
+    table.ui.session.begin(make("new", "Scenario, 1 turns", 1, "CP"))
     table.run(50)
     to_battle(table)
     _battle(table, 6, 4, 5)  # CP wins, captures 5

@@ -260,52 +260,20 @@ def saved_game():
 
 
 def bgstats_link(start, end, estimated, stamp, play_date):
-    """The BG Stats link of the game on the mat once it has ended, else "": shared_engine/bgstats.py,
-    as `adjutant export --format bgstats` makes it. start, end: epoch seconds (end 0: not known);
-    stamp and play_date: the start in the phone's local time, as the host writes its own."""
+    """The BG Stats link of the game on the mat once it has ended, else "": its engine's bgstats
+    module (the registry's), as `adjutant export --format bgstats` makes it. start, end: epoch
+    seconds (end 0: not known); stamp and play_date: the start in the phone's local time, as the
+    host writes its own."""
     from shared_engine import bgstats
+    from shared_engine.games import ENGINE, face
 
     session = UI[-1].session
-    state = session.game.state
     minutes = bgstats.minutes(start, end) if end else None
     when = bgstats.played(stamp, minutes, estimated)
     source = "%s/%s" % (device_id(), session.gid)
-    if session.play.GAME == "last-front":
-        if state.phase != "over":
-            return ""
-        names = list(state.players)
-        winner = names[state.winner] if state.winner is not None else None
-        held = state.held[state.winner] if state.winner is not None else []
-        comments = bgstats.front_comments(winner, len(state.battles), state.victory, held, when, session.gid)
-        one = bgstats.play(
-            source, play_date, comments, False, names[0], None, winner,
-            {name: name for name in names}, minutes, kind="last-front",
-        )  # fmt: skip
-        return bgstats.link(one)
-    if session.play.GAME == "the-war":
-        if state.phase != "over":
-            return ""
-        comments = bgstats.war_comments(state.winner, state.loser, state.turn, state.decks, when, session.gid)
-        one = bgstats.play(
-            source, play_date, comments, False, state.first, None, state.winner,
-            bgstats.side_names(None, None, "the-war"), minutes, kind="the-war",
-        )  # fmt: skip
-        return bgstats.link(one)
-    if state.result is None:
-        return ""
-    totals, winner, margin, level = state.result
-    one = bgstats.play(
-        source_id=source,
-        play_date=play_date,
-        comments=bgstats.comments(state.name, winner, margin, level, when, session.gid),
-        solo=state.solo,
-        first=state.first,
-        scores=totals,
-        winner=winner,
-        players=bgstats.side_names(state.solo),
-        minutes=minutes,
-    )
-    return bgstats.link(one)
+    game = face(session.play.GAME, ENGINE, "bgstats")
+    one = game.play(session.game.state, source, play_date, when, session.gid, None, minutes)
+    return bgstats.link(one) if one is not None else ""
 
 
 def device_id():

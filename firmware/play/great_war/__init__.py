@@ -1,6 +1,5 @@
 """The Great War at the device: its moves nobody enters, its moments, its mat."""
 
-from play.base import *  # noqa: F403  (what a game takes unless it says otherwise)
 from shared_engine.great_war.phases import reshuffle_due
 
 GAME = "the-great-war"

@@ -1,7 +1,5 @@
 """Last Front at the device: its moments, its mat, an action in words."""
 
-from play.base import *  # noqa: F403  (what a game takes unless it says otherwise)
-
 GAME = "last-front"
 MAT = "FrontMat"
 SCREENS = {

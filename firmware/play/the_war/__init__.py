@@ -1,7 +1,5 @@
 """The War at the device: its moments, its mat, its menu rows, its new-game rows."""
 
-from play.base import *  # noqa: F403  (what a game takes unless it says otherwise)
-
 GAME = "the-war"
 MAT = "WarMat"
 SCREENS = {
