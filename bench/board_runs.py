@@ -142,7 +142,7 @@ def stored_games(work: pathlib.Path, count: int = PULLED_GAMES, lines: int | Non
         "import os\n"
         "from journal import games\n"
         "os.mkdir(games.ROOT)\n"
-        "from shared_engine.game import Game\n"
+        "from shared_engine.great_war.game import Game\n"
         f"text = open({str(log)!r}).read()\n"
         + (f"text = '\\n'.join(text.splitlines()[:{lines}]) + '\\n'\n" if lines else "")
         + f"for n in range({count}):\n"

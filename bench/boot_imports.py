@@ -26,7 +26,7 @@ real_import = builtins.__import__
 
 
 def traced_import(name, globals=None, locals=None, fromlist=(), level=0):
-    if level:  # "from .errors import GameError" in shared_engine/actions.py: shared_engine.errors
+    if level:  # "from .errors import GameError" in shared_engine/great_war/actions.py: shared_engine.errors
         base = globals["__name__"]
         if "__path__" not in globals:
             base = base.rsplit(".", level)[0]

@@ -20,7 +20,7 @@ def stage(name):
 
 
 stage("start")
-from shared_engine.game import Game  # noqa: E402
+from shared_engine.great_war.game import Game  # noqa: E402
 
 stage("imported")
 

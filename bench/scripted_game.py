@@ -23,7 +23,7 @@ REPEAT_DELAY_MS = 500
 REPEAT_MS = 350
 SLOW_REPEATS = 7
 FAST_REPEAT_MS = 150
-# Where the battle entry starts its numbers (firmware/screens/battle.py): CP's BP at the last
+# Where the battle entry starts its numbers (firmware/play/great_war/battle.py): CP's BP at the last
 # battle's (the first battle's at 12), EA's at CP's, the capture at the loser's face-up BP.
 FIRST_BP = 12
 # The benches' player pauses this long after each press, as players do between steps of a turn:

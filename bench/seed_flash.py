@@ -24,7 +24,7 @@ vfs.mount(littlefs(flash)[0], "/flash")
 os.chdir("/flash")
 
 from journal import games
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 
 with open(log_path) as f:
     text = f.read()

@@ -40,7 +40,7 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # that only a host sends over the serial port, which the page has not (the card data's upload,
 # the settings); and the engine's class for the host and scripts (a method per action, the log
 # as text), which the device never loads.
-NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/game.mpy")
+NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/great_war/game.mpy")
 OPTIMIZED = ("-O3",)
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
@@ -105,9 +105,10 @@ def build(out: pathlib.Path = DIST) -> str:
     (out / "dev_py").mkdir()
     for path in BOARD:  # compiled as the firmware is: no comments or docstrings to download
         compile_module(path, out / "dev_py" / path.with_suffix(".mpy").name, path.name, OPTIMIZED)
-    icon(192).save(out / "icon-192.png")
-    icon(512).save(out / "icon-512.png")
-    icon(512, maskable=True).save(out / "icon-maskable-512.png")
+    # four colours, stored as a palette: the same pixels in a third of the bytes
+    icon(192).quantize(colors=4).save(out / "icon-192.png", optimize=True)
+    icon(512).quantize(colors=4).save(out / "icon-512.png", optimize=True)
+    icon(512, maskable=True).quantize(colors=4).save(out / "icon-maskable-512.png", optimize=True)
     # The code in one file: one request, and one gzip stream that finds what the modules share.
     # Each file: its path, a newline, its length, a newline, its bytes (device.js's unpack()).
     pack = bytearray()

@@ -4,7 +4,7 @@ JSON is the device's own form: {"version": "...", "cards": [{...}, ...]}.
 CSV has one card per row under a header row naming the fields (id, name,
 deck, bp, icons, rank, side, d6); icons are separated by ";", the six d6
 texts of a Random Event card by "|". A first row "#version,<text>" names the
-version. The checks are the engine's own (shared_engine/cards.py), so a file
+version. The checks are the engine's own (shared_engine/great_war/cards.py), so a file
 that passes here is accepted by the device.
 """
 
@@ -17,9 +17,9 @@ import pathlib
 import unicodedata
 from dataclasses import dataclass
 
-from shared_engine.cards import DECKS, FIELDS, ICONS, CardSet, card_errors
 from shared_engine.errors import CardDataError
 from shared_engine.frames import CARDS_JSON_MAX
+from shared_engine.great_war.cards import DECKS, FIELDS, ICONS, CardSet, card_errors
 
 
 @dataclass

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import fnmatch
 import pathlib
 import shutil
 import subprocess
@@ -29,15 +30,15 @@ from adjutant.errors import AdjutantError, VersionMismatch
 def find_source(source: pathlib.Path | None) -> pathlib.Path:
     candidates = [source] if source else [pathlib.Path.cwd(), pathlib.Path(__file__).resolve().parents[2]]
     for root in candidates:
-        if root and (root / "firmware/main.py").exists() and (root / "shared_engine/game.py").exists():
+        if root and (root / "firmware/main.py").exists() and (root / "shared_engine/great_war/game.py").exists():
             return root
     raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
 
 
-# The engine's code for the host and the phone page alone, never imported on a board: the class a
-# script drives a game with, and the BG Stats play. Left off a board, they add nothing to the
-# names its boot takes in, nor to the folder every engine import searches.
-NOT_ON_THE_BOARD = ("shared_engine/game.py", "shared_engine/bgstats.py")
+# The engine's code for the host and the phone page alone, never imported on a board: a game's
+# class a script drives it with (a method per action), and the BG Stats plays. Left off a board,
+# they add nothing to the names its boot takes in, nor to the folder every engine import searches.
+NOT_ON_THE_BOARD = ("shared_engine/*/game.py", "shared_engine/bgstats.py", "shared_engine/*/bgstats.py")
 
 
 def build(
@@ -54,7 +55,7 @@ def build(
 
     keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
     simulator and the benches load that layout). Either way each module is named in its
-    code, and so in a traceback, by its path on the board ("screens/mat.py"), not by
+    code, and so in a traceback, by its path on the board ("play/great_war/mat.py"), not by
     where it was compiled.
     """
     firmware = out / "firmware" if keep_folders else out
@@ -64,7 +65,7 @@ def build(
             if src.parent.name == "examples":  # wiring checks run from the computer, never kept on the board
                 continue
             rel = src.relative_to(src_root)
-            if board and on_board + rel.as_posix() in NOT_ON_THE_BOARD:
+            if board and any(fnmatch.fnmatch(on_board + rel.as_posix(), off) for off in NOT_ON_THE_BOARD):
                 continue
             dst = dst_root / rel
             dst.parent.mkdir(parents=True, exist_ok=True)
@@ -72,7 +73,7 @@ def build(
                 shutil.copy(src, dst)
                 continue
             compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix(), flags)
-    interned_names.write(out, firmware)
+    interned_names.write(out, firmware, source)
     return sorted(out.iterdir())
 
 
@@ -143,8 +144,11 @@ def check_board(port: str, wanted_mpy: int, echo: Callable[[str], None]) -> None
     echo(f"the board runs MicroPython {version}")
 
 
-# Modules earlier firmware had at the flash root, now in packages (firmware/link/, firmware/journal/):
-# removed at deploy, so they take no flash. Only these names: the root may hold a maker's own files.
+# Modules earlier firmware had, now elsewhere (the link's and the journal's packages; each game's
+# engine, play module and screens in its own packages): removed at deploy, so they take no flash.
+# Only these names: the root may hold a maker's own files.
+_MOVED_SCREENS = "mat dice battle guide end end_now solo event_card gw_rows war_rows war_mat war_pay lf_rows lf_mat"
+_MOVED_ENGINE = "game_core actions state rules phases scoring sides describe guidance solitaire cards card_ids"
 RETIRED = (
     "link.mpy",
     "link_ops.mpy",
@@ -157,6 +161,11 @@ RETIRED = (
     "games.mpy",
     "shared_engine/game.mpy",  # NOT_ON_THE_BOARD
     "shared_engine/bgstats.mpy",
+    "play/great_war.mpy",
+    "play/the_war.mpy",
+    "play/last_front.mpy",
+    *(f"screens/{name}.mpy" for name in (_MOVED_SCREENS + " lf_bid lf_calc").split()),
+    *(f"shared_engine/{name}.mpy" for name in _MOVED_ENGINE.split()),
 )
 _REMOVE_RETIRED = "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass" % (RETIRED,)
 

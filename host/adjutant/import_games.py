@@ -15,8 +15,9 @@ import pathlib
 from dataclasses import dataclass, field
 
 from adjutant.errors import InvalidData
-from adjutant.pull import expand, sent_digest, summarize
-from adjutant.store import Store
+from adjutant.pull import expand, raw, sent_digest, summarize
+from adjutant.store import Store, header_kind
+from shared_engine.games import of_header
 
 KIND = "adjutant-game"
 
@@ -50,8 +51,9 @@ def import_file(store: Store, path: pathlib.Path, result: Imported) -> str:
     """One file into the archive (not yet committed); returns what happened, for the user."""
     data = read(path)
     dev, gid, sha = data["dev"], data["gid"], data["sha"]
+    known = of_header(header_kind(data["records"][0])) is not None
     try:
-        log, game = expand(data["records"])
+        log, game = expand(data["records"]) if known else ("", None)
     except InvalidData as e:
         raise InvalidData(f"{path}: damaged: {str(e).replace(' (from the device)', '')}") from None
     if store.has(dev, gid, sha):
@@ -59,14 +61,11 @@ def import_file(store: Store, path: pathlib.Path, result: Imported) -> str:
         return f"{path.name}: {gid} is in the archive already"
     had = store.known(dev, gid)
     store.seen(dev, str(data.get("board", "phone")), str(data.get("fw", "")))
-    stored = summarize(dev, gid, sha, log, game, data.get("t"))
+    if known:
+        stored = summarize(dev, gid, sha, log, game, data.get("t"))
+    else:  # a game of a kind this host does not know (a newer page's): kept as it came
+        stored = raw(dev, gid, sha, data["records"], False, data.get("t"))
     store.put(stored, cursor=False)
     (result.updated if had else result.new).append(gid)
-    if stored.game == "last-front":
-        score = f"{stored.winner or 'no one'} won" if stored.over else f"battle {game.state.turn}, not over"
-    elif stored.game == "the-war":
-        decks = game.state.decks
-        score = f"{stored.winner} won, decks P1 {decks['P1']} - P2 {decks['P2']}" if stored.over else "not over"
-    else:
-        score = f"CP {stored.cp} - EA {stored.ea}" if stored.over else f"turn {game.state.turn}, not over"
-    return f"{path.name}: {gid} {'updated' if had else 'imported'} ({stored.name}, {score})"
+    standing = stored.result if stored.over or stored.raw else f"not over: {stored.result}"
+    return f"{path.name}: {gid} {'updated' if had else 'imported'} ({stored.name}, {standing})"

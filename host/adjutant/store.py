@@ -5,6 +5,15 @@ updates a game that grew and never adds a second copy. A pull's partial
 download is kept too, so an interrupted transfer resumes where it stopped.
 Each game keeps its log exactly as the device's engine writes it, so
 everything else (turn track, score, exports) is derived by replaying it.
+A game of a kind this host does not know (newer firmware) keeps the records
+as they came (`raw`), to be read by a host that knows it.
+
+The columns mean the same for every game: which game (`game`, the registry's
+id), its name, winner and result in words; what is a game's own (The Great
+War's margin and totals) is JSON in `detail`. An archive made by an earlier
+version (its Great War columns margin, level, cp, ea) is migrated when it is
+opened to be written, a copy kept beside it until the migration commits;
+opened read-only, it is read through a migrated copy in memory.
 """
 
 from __future__ import annotations
@@ -18,6 +27,7 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from adjutant.errors import ArchiveError
+from shared_engine.games import of_header
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS devices (
@@ -35,12 +45,12 @@ CREATE TABLE IF NOT EXISTS games (
     log TEXT NOT NULL,
     records INTEGER NOT NULL,
     over INTEGER NOT NULL,
+    game TEXT,
     name TEXT,
     winner TEXT,
-    margin INTEGER,
-    level TEXT,
-    cp INTEGER,
-    ea INTEGER,
+    result TEXT,
+    detail TEXT,
+    raw INTEGER NOT NULL DEFAULT 0,
     pulled_at TEXT NOT NULL,
     acked INTEGER NOT NULL DEFAULT 0,
     started INTEGER,
@@ -116,11 +126,10 @@ class StoredGame:
     over: bool
     name: str
     winner: str | None
-    margin: int | None
-    level: str | None
-    cp: int | None
-    ea: int | None
     pulled_at: str
+    result: str | None = None  # the result in words, or where the game stands
+    detail: dict = field(default_factory=dict)  # the game's own figures (its desk's archived())
+    raw: bool = False  # the records as the device sent them: a game this host did not know
     started: int | None = None  # epoch seconds, from the device's clock (see firmware/wallclock.py)
     ended: int | None = None
     estimated: bool = False  # dated from the device's uptime, or not dated at all (then pulled_at)
@@ -134,58 +143,42 @@ class StoredGame:
 
     @property
     def header(self) -> dict:
-        """The log's first record: the game's name, turns and first Defender."""
-        return json.loads(self.log.split("\n", 1)[0])
+        """The log's first record (a raw log's: its kind alone)."""
+        first = json.loads(self.log.split("\n", 1)[0])
+        return first if isinstance(first, dict) else {"a": first[0]}
 
     @property
-    def game(self) -> str:
-        """Which game the log holds, by its header (shared_engine/games.py): every log made before
-        there was a second game is The Great War's."""
-        from shared_engine.games import GREAT_WAR, of_header
-
-        return of_header(self.header.get("a")) or GREAT_WAR
+    def kind(self) -> str | None:
+        """The kind of the record that opens the log: it names the game."""
+        return header_kind(self.log.split("\n", 1)[0])
 
     @property
-    def solo(self) -> str | None:
-        """The side the player took in a solitaire game (its log's second record), else None."""
-        lines = self.log.split("\n", 2)
-        if len(lines) > 1 and lines[1].startswith('{"a":"solo"'):
-            return json.loads(lines[1])["side"]
+    def game(self) -> str | None:
+        """Which game the log holds, by its header (the registry, shared_engine/games.py); None: a
+        game this host does not know."""
+        return of_header(self.kind)
+
+
+def header_kind(first_line: str) -> str | None:
+    """The kind of a log's first record, in either form ({"a": "new", ...} or ["new", ...])."""
+    try:
+        first = json.loads(first_line)
+    except ValueError:
         return None
-
-    @property
-    def kind(self) -> str:
-        """basic (1.2: 10 turns, CP defends first), scenario (1.5) or solitaire (1.4); "the-war", "last-front"."""
-        if self.game != "the-great-war":
-            return self.game
-        if self.solo:
-            return "solitaire"
-        header = self.header
-        basic = header.get("name") == "Basic game" and header.get("turns") == 10 and header.get("first") == "CP"
-        return "basic" if basic else "scenario"
-
-    @property
-    def mode(self) -> str:
-        """The kind with what sets it apart: the player's side, or the scenario's name and turns."""
-        kind = self.kind
-        if kind == "last-front":
-            from adjutant.export.last_front import mode
-
-            return mode(self.header)
-        if kind == "the-war":
-            header = self.header
-            return f"The War ({header.get('deck')}-card decks, {header.get('first')} first)"
-        if kind == "solitaire":
-            return f"solitaire ({self.solo})"
-        if kind == "scenario":
-            header = self.header
-            return f"scenario {header.get('name')} ({header.get('turns')} turns, {header.get('first')} first)"
-        return kind
+    if isinstance(first, dict):
+        kind = first.get("a")
+    elif isinstance(first, list) and first:
+        kind = first[0]
+    else:
+        kind = None
+    return kind if isinstance(kind, str) else None
 
 
 APPLICATION_ID = 0x41444A54  # "ADJT" in the database header: this file is an Adjutant archive
 TABLES = {"devices", "games", "partial", "players", "settings", "cards"}
 COLUMNS = [f.name for f in dataclasses.fields(StoredGame) if f.name != "card_names"]  # the games table's
+SCHEMA_VERSION = 2  # PRAGMA user_version: 2, game-neutral columns; 0, an earlier version's (or a new file)
+EARLIER = ("margin", "level", "cp", "ea")  # the games table's Great War columns before version 2
 
 
 class Store:
@@ -210,6 +203,13 @@ class Store:
                     except sqlite3.OperationalError:  # WAL in a folder this user may not write: as it lies
                         self.db = sqlite3.connect(f"{uri}?immutable=1", uri=True)
                         self._check()
+                    if self._earlier():  # an earlier version's archive: read through a migrated copy
+                        copy = sqlite3.connect(":memory:")
+                        self.db.backup(copy)
+                        self.db.close()
+                        self.db = copy
+                        self._upgrade_columns()
+                        _migrate(self.db)
                 else:  # nothing archived yet: an empty archive in memory, and no file made
                     self.db = sqlite3.connect(":memory:")
                     self.db.executescript(SCHEMA)
@@ -224,14 +224,44 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
             self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
-            for column, kind in NEWER_COLUMNS:  # an archive from an earlier version
-                if column not in columns:
-                    self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+            if self._earlier():
+                self._migrate_in_place()
+            elif self.created:
+                self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as e:
             raise archive_error(self.path, e) from e
         except OSError as e:
             raise ArchiveError(f"{self.path}: cannot be opened ({e.strerror or e})") from e
+
+    def _earlier(self) -> bool:
+        """The games table is an earlier version's (its Great War columns)."""
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        return "cp" in columns
+
+    def _upgrade_columns(self) -> None:
+        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
+        for column, kind in NEWER_COLUMNS:  # added by versions before the game-neutral columns
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
+
+    def _migrate_in_place(self) -> None:
+        """An earlier version's archive to this one's columns, in one transaction; a copy of it is
+        kept beside it (`<name>.before-migration`) until that commits."""
+        copy_path = self.path.with_name(self.path.name + ".before-migration")
+        copy = sqlite3.connect(copy_path)
+        try:
+            self.db.backup(copy)
+        finally:
+            copy.close()
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self._upgrade_columns()
+            _migrate(self.db)
+        except BaseException:
+            self.db.rollback()
+            raise
+        self.db.commit()
+        copy_path.unlink()
 
     @classmethod
     def check(cls, path: pathlib.Path | str | None = None) -> None:
@@ -311,6 +341,9 @@ class Store:
         fields = {name: getattr(game, name) for name in COLUMNS}
         fields["over"] = int(game.over)
         fields["estimated"] = int(game.estimated)
+        fields["raw"] = int(game.raw)
+        fields["detail"] = json.dumps(game.detail) if game.detail else None
+        fields["game"] = game.game
         names = ", ".join(fields)
         # A later pull that cannot date the game (the device restarted since) keeps the dates known.
         self.db.execute(
@@ -363,20 +396,15 @@ class Store:
             return {}
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
-        names = COLUMNS
-        query = f"SELECT {', '.join(names)} FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
-        try:
-            rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
-        except sqlite3.OperationalError:  # an archive from before dates, opened read-only
-            old = [n for n in names if n not in ("started", "ended", "estimated")]
-            query = query.replace(", ".join(names), ", ".join(old))
-            rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
-            names = old
-        found = [StoredGame(**dict(zip(names, row))) for row in rows]
+        query = f"SELECT {', '.join(COLUMNS)} FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
+        rows = self.db.execute(query, (dev,) if dev else ()).fetchall()
+        found = [StoredGame(**dict(zip(COLUMNS, row))) for row in rows]
         card_names = self.card_names()
         for game in found:
             game.over = bool(game.over)
             game.estimated = bool(game.estimated)
+            game.raw = bool(game.raw)
+            game.detail = json.loads(game.detail) if isinstance(game.detail, str) else {}
             game.card_names = card_names
         return found
 
@@ -433,6 +461,31 @@ class Store:
     def save_partial(self, dev: str, gid: str, sha: str, records: list[str]) -> None:
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO partial VALUES (?,?,?,?)", (dev, gid, sha, "\n".join(records)))
+
+
+GAMES_TABLE = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS games (") : SCHEMA.index(");", SCHEMA.index("games ("))]
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """The games table of an earlier version to game-neutral columns: its Great War columns
+    (margin, level, cp, ea) become the game's detail; which game and the result in words are
+    its desk's to say (adjutant/games/), and filled in when it is next archived."""
+    db.execute(GAMES_TABLE.replace("IF NOT EXISTS games (", "games_migrated (") + ")")
+    kept = [c for c in COLUMNS if c not in ("result", "detail", "raw")]
+    rows = db.execute(f"SELECT {', '.join(kept)}, {', '.join(EARLIER)} FROM games").fetchall()
+    for row in rows:
+        values = dict(zip(kept, row[: len(kept)]))
+        earlier = dict(zip(EARLIER, row[len(kept) :]))
+        values["detail"] = json.dumps(earlier) if any(v is not None for v in earlier.values()) else None
+        values["raw"] = 0
+        values["game"] = of_header(header_kind(str(values["log"]).split("\n", 1)[0]))
+        marks = ", ".join("?" for _ in values)
+        db.execute(f"INSERT INTO games_migrated ({', '.join(values)}) VALUES ({marks})", list(values.values()))
+    acked = db.execute("SELECT dev, gid FROM games WHERE acked=1").fetchall()
+    db.executemany("UPDATE games_migrated SET acked=1 WHERE dev=? AND gid=?", acked)
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_migrated RENAME TO games")
+    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
 
 def _now() -> str:

@@ -49,6 +49,6 @@ def test_on_the_firmware_the_modules_still_loaded_and_the_pools_fit_in_the_live_
     modules, pools, harness, live = module_heap.traced_boot(tmp_path / "code", tmp_path / "flash.img")
     names = [m[0] for m in modules]
     assert len(names) == len(set(names)), "each module is charged once"
-    assert {"ui", "session", "journal", "screens.mat", "shared_engine.rules"} <= set(names)
+    assert {"ui", "session", "journal", "play.great_war.mat", "shared_engine.great_war.rules"} <= set(names)
     kept = sum(m[1] for m in modules if m[3])
     assert 0 < kept + pools < live - harness, (kept, pools, live - harness)

@@ -36,7 +36,7 @@ def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
         for path in tmp_path.rglob("*.mpy")
         if path.stem != "interned_names"
     )
-    assert {"runtime", "screens.end", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
+    assert {"runtime", "play.great_war.end", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
@@ -79,18 +79,18 @@ def test_the_firmwares_names_leave_room_in_the_seven_pools_a_board_opens_for_the
 
 def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_path: pathlib.Path) -> None:
     """MicroPython searches its name pools from the newest, which the table's last names fill: the
-    boot's imports (interned_names.FIRST_FRAME) find theirs soonest."""
+    boot's imports (interned_names.first_frame) find theirs soonest."""
     from adjutant.deploy import build
-    from adjutant.interned_names import FIRST_FRAME, import_names, names_of
+    from adjutant.interned_names import first_frame, import_names, names_of
 
     build(REPO, tmp_path)
     table = names_of((tmp_path / "interned_names.mpy").read_bytes())
     at = {name: i for i, name in enumerate(table)}
     booted: set[str] = set()
     for mpy in tmp_path.rglob("*.mpy"):
-        if import_names(mpy.relative_to(tmp_path).as_posix())[1] in FIRST_FRAME:
+        if import_names(mpy.relative_to(tmp_path).as_posix())[1] in first_frame(REPO):
             booted |= set(names_of(mpy.read_bytes()))
     # the game-over screen's own names: its code loads long after boot
-    late = set(names_of((tmp_path / "screens/end.mpy").read_bytes())) - booted
+    late = set(names_of((tmp_path / "play/great_war/end.mpy").read_bytes())) - booted
     assert late and {"MatScreen", "UI"} <= booted
     assert min(at[name] for name in booted) > max(at[name] for name in late)

@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.cli_run import REPO, run_cli
 from tests.engine.helpers import to_phase
 from tests.host.test_export_cells import _archive  # an archive of games as a pull stores them
@@ -83,12 +83,18 @@ def test_the_json_exports_top_level_keys_are_the_ones_host_readme_documents(
     db = _archive(tmp_path / "a.sqlite3", [_finished()])
     (game,) = json.loads(run_cli("export", "--format", "json", db=db).stdout)
     readme = (REPO / "host" / "README.md").read_text()
-    game_part = readme[readme.index("- **CSV**") : readme.index("then the turn's")]
+    common_part = readme[
+        readme.index("- **The columns every game has**") : readme.index("`adjutant games --json` lists")
+    ]
+    csv_part = readme[readme.index("- **CSV**") : readme.index("then the turn's")]
+    own_part = csv_part[csv_part.index("The Great War, a row per turn:") :]
     json_part = readme[readme.index("- **JSON**") : readme.index("- **Markdown")]
-    documented = re.findall(r"`([a-z_0-9]+)`", game_part) + ["sha256", "turns", "log"]
-    assert set(game) == set(documented), set(game) ^ set(documented)
-    turns_part = json_part[json_part.index("`turns` (") : json_part.index("`log`")]
-    turn_keys = set(re.findall(r"`([a-z_0-9]+)`", turns_part)) - {"turns"}
+    keys = re.compile(r"`([a-z_0-9]+)`")
+    common = set(keys.findall(common_part)) - {"basic", "scenario", "solitaire"} - {"the-great-war"}
+    documented = common | set(keys.findall(own_part)) | {"sha256", "turns", "log"}
+    assert set(game) == documented, set(game) ^ documented
+    turns_part = json_part[json_part.index("`turns` (") : json_part.index("The War's:")]
+    turn_keys = set(keys.findall(turns_part)) - {"turns"}
     assert set(game["turns"][0]) == turn_keys, set(game["turns"][0]) ^ turn_keys
     assert game["ended_by"] == "turns" and game["over"] is True
 

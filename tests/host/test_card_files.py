@@ -9,7 +9,7 @@ import sys
 
 from adjutant.cards_file import TEMPLATE_CSV, load, template
 
-from shared_engine.cards import DECKS
+from shared_engine.great_war.cards import DECKS
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 

@@ -63,7 +63,7 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         second = adjutant(dev.serial_path, "deploy").stdout
         assert "stopping for the update" in second
         info = answers(dev.serial_path)
-        assert "g0001: turn 1, phase re" in info or "g0001: turn 1" in info
+        assert "g0001: The Great War, turn 1 of 10, phase " in info  # the game kept through the update
         dev.sync()
         assert dev.state()["game"]["track"][0]["rolls"], "the roll made before the update is still there"
         adjutant(dev.serial_path, "maintenance")
@@ -104,7 +104,9 @@ def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_comput
     from adjutant.deploy import build
 
     build(REPO, tmp_path)
-    script = "import sys; sys.path[:0] = ['']; from shared_engine import actions; actions.make('no such action')"
+    script = (
+        "import sys; sys.path[:0] = ['']; from shared_engine.great_war import actions; actions.make('no such action')"
+    )
     done = subprocess.run(
         [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
         capture_output=True,
@@ -112,7 +114,7 @@ def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_comput
         cwd=tmp_path,
     )
     said = done.stdout + done.stderr  # MicroPython prints an uncaught exception's traceback on stdout
-    assert 'File "shared_engine/actions.py", line' in said, said
+    assert 'File "shared_engine/great_war/actions.py", line' in said, said
     assert "GameError: unknown action 'no such action'" in said
     for code in tmp_path.rglob("*.mpy"):
         assert str(REPO).encode() not in code.read_bytes(), code

@@ -48,7 +48,7 @@ def test_exit_2_a_bad_command_line_in_one_line(tmp_path: pathlib.Path) -> None:
     for args, says in (
         (["export", "--format", "pdf"], "'pdf' is not one of"),
         (["no-such-command"], "No such command 'no-such-command'"),
-        (["export", "--player", "CP"], "give SIDE=NAME"),
+        (["export", "--player", "CP"], "give SEAT=NAME"),
         (["games", "--nope"], "No such option"),
     ):
         done = _cli(*args, db=db)

@@ -13,7 +13,7 @@ import pathlib
 import subprocess
 import sys
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from shared_engine.log import encode_compact
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -43,7 +43,7 @@ def test_a_saved_game_is_imported_once_and_listed_with_its_score(tmp_path: pathl
     file = saved(tmp_path / "adjutant-g0001.json")
     done = adjutant(archive, "import", str(file))
     assert done.returncode == 0, done.stderr
-    assert "adjutant-g0001.json: g0001 imported (Basic game, CP 43 - EA 55)" in done.stdout
+    assert "adjutant-g0001.json: g0001 imported (Basic game, EA by 12 Moral 43-55)" in done.stdout
     assert "1 new, 0 updated, 0 already there" in done.stdout
     again = adjutant(archive, "import", str(file))
     assert again.returncode == 0 and "g0001 is in the archive already" in again.stdout
@@ -57,7 +57,7 @@ def test_a_game_saved_mid_way_then_saved_again_at_the_end_is_updated_not_added(t
     early = adjutant(archive, "import", str(saved(tmp_path / "early.json", upto=20)))
     assert early.returncode == 0 and "not over" in early.stdout
     late = adjutant(archive, "import", str(saved(tmp_path / "late.json")))
-    assert late.returncode == 0 and "g0001 updated (Basic game, CP 43 - EA 55)" in late.stdout
+    assert late.returncode == 0 and "g0001 updated (Basic game, EA by 12 Moral 43-55)" in late.stdout
     assert len(json.loads(adjutant(archive, "games", "--json").stdout)) == 1
 
 

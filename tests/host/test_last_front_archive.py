@@ -44,12 +44,14 @@ def saved(path: pathlib.Path, actions: list = PLAY, gid: str = "g0007") -> pathl
 def test_a_last_front_game_is_imported_listed_and_told_battle_by_battle(tmp_path: pathlib.Path) -> None:
     archive = tmp_path / "games.sqlite3"
     done = adjutant(archive, "import", str(saved(tmp_path / "front.json")))
-    assert done.returncode == 0 and "g0007 imported (Last Front, Cid won)" in done.stdout, done.stdout + done.stderr
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "g0007 imported (Last Front, Cid won, battle 3, held 1-0-2)" in done.stdout, done.stdout
     row = json.loads(adjutant(archive, "games", "--json").stdout)[0]
     assert row["kind"] == "last-front" and row["winner"] == "Cid" and row["players"] == ["Ann", "Ben", "Cid"]
     assert row["held"] == {"Ann": ["american"], "Ben": [], "Cid": ["soviet", "soviet"]}
-    table = adjutant(archive, "games").stdout
-    assert "Last Front" in table and "front" in table and "Cid won" in table and "1-0-2" in table
+    table = adjutant(archive, "games").stdout.splitlines()
+    assert table[0].split() == ["ID", "PLAYED", "GAME", "MODE", "RESULT"]  # as every game's
+    assert table[1].split()[2:] == ["Last", "Front", "3", "players", "Cid", "won,", "battle", "3,", "held", "1-0-2"]
     told = adjutant(archive, "games", "g0007").stdout
     assert "players, dealer first: Ann, Ben, Cid; victory normal" in told
     assert "battle  2  american from deck   Ann wins at 4  bids: Cid 2; Ann 4" in told, told
@@ -62,20 +64,36 @@ def test_a_last_front_game_is_imported_listed_and_told_battle_by_battle(tmp_path
 def test_last_fronts_own_csv_and_json_give_each_battle(tmp_path: pathlib.Path) -> None:
     archive = tmp_path / "games.sqlite3"
     adjutant(archive, "import", str(saved(tmp_path / "front.json")))
-    plain = adjutant(archive, "export", "--format", "csv")
-    assert plain.returncode != 0 and "`--game last-front` exports them as CSV" in plain.stderr
+    plain = adjutant(archive, "export", "--format", "csv")  # the archive's one game: its own columns
     done = adjutant(archive, "export", "--format", "csv", "--game", "last-front")
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == 0 and plain.stdout == done.stdout, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
     assert [(r["battle"], r["territory"], r["battle_winner"], r["winning_bid"]) for r in rows] == [
         ("1", "soviet", "Cid", "5"),
         ("2", "american", "Ann", "4"),
         ("3", "soviet", "Cid", "6"),
     ]
-    assert rows[0]["withdrew"] == "Ben, Ann" and rows[0]["winner"] == "Cid" and rows[0]["players"] == "Ann Ben Cid"
+    assert rows[0]["withdrew"] == "Ben, Ann" and rows[0]["players"] == "Ann Ben Cid"
+    # the game's winner in every row, the battle's beside it: Ann won battle 2, Cid the game
+    assert [(r["winner"], r["battle_winner"]) for r in rows] == [("Cid", "Cid"), ("Cid", "Ann"), ("Cid", "Cid")]
     game = json.loads(adjutant(archive, "export", "--format", "json").stdout)[0]
     assert game["kind"] == "last-front" and game["bonus"]["soviet"] == "Cid" and len(game["battles"]) == 3
     assert game["log"][0]["a"] == "last-front"
+
+
+def test_winning_the_battle_from_names_who_held_the_card_and_a_battle_being_fought_has_no_winning_bid(
+    tmp_path: pathlib.Path,
+) -> None:
+    # Ann captures the American card, and as the battle's winner declares the next battle (Winning
+    # the Battle): for Cid's captured Soviet card, not the one turned up; she bids 7.
+    play = PLAY[:12] + [make("flip", "german"), make("battle", 2, "soviet"), make("bid", 0, 7, None)]
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "front.json", play)))
+    rows = list(csv.DictReader(io.StringIO(adjutant(archive, "export", "--format", "csv").stdout)))
+    last = rows[-1]
+    assert (last["battle"], last["from"], last["declarer"], last["bids"]) == ("3", "Cid", "Ann", "Ann 7")
+    assert last["winning_bid"] == "" and last["battle_winner"] == "" and last["over"] == "0"
+    assert rows[1]["winning_bid"] == "4"  # a battle that has ended: its winning bid
 
 
 def test_the_report_and_bg_stats_name_last_fronts_players_and_winner(tmp_path: pathlib.Path) -> None:

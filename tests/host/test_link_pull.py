@@ -38,7 +38,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     assert "pulled 1 new" in adjutant(played, db, "pull").stdout
     listing = adjutant(played, db, "games").stdout
     final = expected_totals()
-    assert listing.splitlines()[1].endswith(f"{final['CP']}-{final['EA']}")  # the CP-EA column
+    assert listing.splitlines()[1].endswith(f"{final['CP']}-{final['EA']}")  # the result, with both totals
     shown = adjutant(played, db, "games", "g0001").stdout
     assert "turn 10" in shown and f"CP {final['CP']}, EA {final['EA']}" in shown
     assert "phase over" in adjutant(played, db, "watch", "--once").stdout
@@ -109,7 +109,7 @@ def test_pulling_again_pulls_nothing_and_duplicates_nothing(played: SimDevice, t
     count = sqlite3.connect(db).execute("SELECT COUNT(*) FROM games").fetchone()[0]
     assert count == 1
     listing = adjutant(played, db, "games").stdout.splitlines()
-    assert listing[0].split() == ["GAME", "PLAYED", "NAME", "MODE", "RESULT", "CP-EA"] and len(listing) == 3
+    assert listing[0].split() == ["ID", "PLAYED", "GAME", "MODE", "RESULT"] and len(listing) == 3
     # played before any host connected: dated from the device's uptime, and the list says so
     assert listing[1].split()[1].endswith("~") and listing[2].startswith("~: dated from the device's uptime")
     games = json.loads(adjutant(played, db, "games", "--json").stdout)
@@ -196,16 +196,17 @@ def sent_sha(path: pathlib.Path) -> str:
     """The sha256 a device gives a game (protocol 2): of its compact records, a line each."""
     import hashlib
 
-    from shared_engine.log import decode, encode_compact
+    from shared_engine.log import encode_compact, numbered_actions
 
-    lines = path.read_text().splitlines()
-    return hashlib.sha256("".join(encode_compact(decode(line)) + "\n" for line in lines).encode()).hexdigest()
+    actions = numbered_actions(path.read_text())
+    return hashlib.sha256("".join(encode_compact(a) + "\n" for _, a in actions).encode()).hexdigest()
 
 
 def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: pathlib.Path) -> None:
     from adjutant.export import players
     from adjutant.export.bgstats import play
     from adjutant.export.tables import to_csv
+    from adjutant.games.desks import of
     from adjutant.sim.scenario import run
 
     text = (REPO / "tests/scenarios/solitaire.scn").read_text().replace("screenshot docs/", f"screenshot {tmp_path}/")
@@ -220,12 +221,12 @@ def test_a_solitaire_game_is_pulled_and_exported_marked_as_solitaire(tmp_path: p
         assert pull(device, store).new == ["g0002"]
         device.port.close()
     solo = store.find("g0002")
-    assert solo.solo == "EA" and solo.mode == "solitaire (EA)" and len(store.games()) == 1
+    assert of(solo).mode(solo) == "solitaire (EA)" and of(solo).variant(solo) == "solitaire" and len(store.games()) == 1
     rows = list(csv.DictReader(io.StringIO(to_csv([solo]))))
     assert {r["mode"] for r in rows} == {"solitaire (EA)"} and len(rows) == 5
     assert '{"a":"ai","die":6' in solo.log and '"step":"s3"' in solo.log and '"step":"s11"' in solo.log
     store.set_players([solo], {"CP": "Anna"})  # a person recorded for the AI's side never takes it
-    play_json = play(solo, players.of(store, solo))
+    play_json = play(solo, players.named(store, solo))
     assert play_json["solo"] is True
     assert [p["name"] for p in play_json["players"]] == ["AI (Solitaire 3.3)", "Entente Allies"]  # CP is the AI
 
@@ -238,10 +239,10 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
     from adjutant.errors import DeviceRefused, InvalidData
 
     from shared_engine import frames
-    from shared_engine.log import decode, encode_compact
+    from shared_engine.log import encode_compact, numbered_actions
 
     log = (REPO / "tests/golden/basic_game.jsonl").read_text()
-    compact = "".join(encode_compact(decode(line)) + "\n" for line in log.splitlines()).encode()
+    compact = "".join(encode_compact(a) + "\n" for _, a in numbered_actions(log)).encode()
     count = len(log.splitlines())
     sha = hashlib.sha256(log.encode()).hexdigest()
 

@@ -34,15 +34,16 @@ def test_a_the_war_game_is_archived_with_its_game_winner_and_both_decks(tmp_path
     archive = tmp_path / "games.sqlite3"
     done = adjutant(archive, "import", str(saved(tmp_path / "war.json")))
     assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
-    assert "war.json: g0004 imported (The War, P2 won, decks P1 1 - P2 5)" in done.stdout, done.stdout
+    assert "war.json: g0004 imported (The War, P2 won, round 3, decks 1-5)" in done.stdout, done.stdout
     listed = json.loads(adjutant(archive, "games", "--json").stdout)
     # decks: P1 13 -1 (first draw) -5 -2 (draw) -4 = 1 at the end of P2's turn 2: P1 cannot draw 2
     assert len(listed) == 1
     row = listed[0]
     assert row["kind"] == "the-war" and row["name"] == "The War" and row["winner"] == "P2" and row["over"] is True
     assert row["decks"] == {"P1": 1, "P2": 14 - 3 - 2 - 2 - 2}
-    table = adjutant(archive, "games").stdout
-    assert "The War" in table and "war" in table and "P2 won" in table and "1-5" in table
+    table = adjutant(archive, "games").stdout.splitlines()
+    assert table[0].split() == ["ID", "PLAYED", "GAME", "MODE", "RESULT"]  # as every game's
+    assert table[1].split()[2:] == ["The", "War", "20", "cards", "P2", "won,", "round", "3,", "decks", "1-5"]
 
 
 def test_games_id_tells_the_war_turn_by_turn_and_the_filter_keeps_a_game_to_its_own(tmp_path: pathlib.Path) -> None:
@@ -57,15 +58,21 @@ def test_games_id_tells_the_war_turn_by_turn_and_the_filter_keeps_a_game_to_its_
     assert "g0004" in adjutant(archive, "games", "--game", "the-war").stdout
 
 
-def test_the_great_wars_csv_leaves_the_war_out_and_says_so(tmp_path: pathlib.Path) -> None:
+def test_a_csv_of_two_games_is_the_first_games_and_names_the_other_with_its_game_option(
+    tmp_path: pathlib.Path,
+) -> None:
+    from tests.host.test_import import saved as great_war
+
     archive = tmp_path / "games.sqlite3"
-    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")), str(great_war(tmp_path / "gw.json")))
     done = adjutant(archive, "export", "--format", "csv")
-    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "not exported, The War's games (4144534a/g0004): `--game the-war` exports them" in done.stderr
-    assert "no The Great War games to export" in done.stderr
-    only = adjutant(archive, "export", "--format", "md", "--game", "the-great-war")
-    assert only.returncode != 0 and "no The Great War games to export" in only.stderr
+    assert {row.split(",")[2] for row in done.stdout.splitlines()[1:]} == {"the-great-war"}  # which_game
+    only = adjutant(tmp_path / "war-only.sqlite3", "import", str(saved(tmp_path / "war.json")))
+    assert only.returncode == 0
+    none = adjutant(tmp_path / "war-only.sqlite3", "export", "--format", "md", "--game", "the-great-war")
+    assert none.returncode != 0 and "no The Great War games to export" in none.stderr
 
 
 # Each turn of PLAY with both decks at its end (The War, Turn scheme and Attacking opponent's deck):
@@ -126,7 +133,7 @@ def test_player_names_go_to_the_games_with_that_side_or_seat(tmp_path: pathlib.P
     archive = tmp_path / "games.sqlite3"
     adjutant(archive, "import", str(saved(tmp_path / "war.json")))
     bad = adjutant(archive, "export", "--format", "md", "--player", "P3=Cid")
-    assert bad.returncode == 2 and "SIDE being CP or EA (The War: P1 or P2)" in bad.stderr
+    assert bad.returncode == 2 and "SEAT being one of CP, EA, P1, P2" in bad.stderr
     named = adjutant(archive, "export", "--format", "md", "--player", "CP=Anna")  # no CP in The War
     assert "Anna" not in named.stdout and "P1 Player 1, P2 Player 2" in named.stdout
 
@@ -145,9 +152,27 @@ def test_the_wars_own_csv_and_json_give_each_step_with_both_decks(tmp_path: path
     hit = rows[2]
     assert (hit["player"], hit["cards"], hit["weapon"], hit["deck_p2"]) == ("P1", "3", "unit", "11")
     assert rows[-1]["winner"] == "P2" and rows[-1]["loser"] == "P1" and rows[-1]["deck_p1"] == "1"
+    # Winning and losing: the last "end" is the game's end, not another turn: the loser draws nothing
+    end = rows[-1]
+    assert (end["action"], end["round"], end["player"], end["cards"]) == ("end", "3", "P1", "0")
+    assert rows[-3]["action"] == "end" and (rows[-3]["player"], rows[-3]["cards"]) == ("P2", "2")  # a turn's end
     games = json.loads(adjutant(archive, "export", "--format", "json").stdout)
     assert games[0]["kind"] == "the-war" and games[0]["decks"] == {"P1": 1, "P2": 5}
     assert len(games[0]["steps"]) == len(PLAY) - 1 and games[0]["log"][0]["a"] == "the-war"
+
+
+def test_the_report_starts_each_deck_at_its_size_less_that_players_real_hand(tmp_path: pathlib.Path) -> None:
+    # Re-draw rule: P2 re-drew to 6 cards, so P2's deck starts at 20 - 6 = 14 (P1's at 20 - 7)
+    from adjutant.games.desks import desk
+    from adjutant.store import Store
+
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json")))
+    store = Store(archive, readonly=True)
+    (stored,) = store.games()
+    section = desk("the-war").section(store, stored)
+    assert section.figures["decks_by_turn"][0] == (0, 13, 14)
+    assert section.figures["decks_by_turn"][-1] == (4, 1, 5)
 
 
 def test_a_the_war_log_with_a_great_war_record_in_it_is_refused_in_one_line(tmp_path: pathlib.Path) -> None:

@@ -12,7 +12,7 @@ from adjutant.sim.process import SimDevice
 from adjutant.watch import follow, say
 
 from bench import scripted_game
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 
 
 def _watched(dev: SimDevice, presses: list) -> list[str]:

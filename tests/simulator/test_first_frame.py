@@ -1,7 +1,7 @@
 """What a board has loaded when its first frame shows, booting onto each game's mat.
 
 Deploy's list of the firmware's names puts the names of that code last, where MicroPython's
-name lookups start (host/adjutant/interned_names.py, FIRST_FRAME): the boot's own imports find
+name lookups start (host/adjutant/interned_names.py, first_frame): the boot's own imports find
 their names soonest. The list must name the code the boot really loads, or the order helps
 less and nothing else notices."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pathlib
 
-from adjutant.interned_names import BOOT_DROPS, FIRST_FRAME, import_names
+from adjutant.interned_names import BOOT_DROPS, first_frame, import_names
 from adjutant.sim.process import SimDevice
 from adjutant.sim.scenario import run
 
@@ -22,7 +22,7 @@ LAST_FRONT = (
 
 
 def _firmware_modules() -> set[str]:
-    """Every module of firmware/ and shared_engine/ as a board imports it ("screens.mat")."""
+    """Every module of firmware/ and shared_engine/ as a board imports it ("play.great_war.mat")."""
     found = set()
     for folder, on_board in ((REPO / "firmware", ""), (REPO / "shared_engine", "shared_engine/")):
         for path in folder.rglob("*.py"):
@@ -48,8 +48,9 @@ def test_the_names_deploy_puts_last_are_those_of_the_code_each_games_boot_loads(
         "The War": _loaded_at_first_frame(tmp_path, "war", THE_WAR),
         "Last Front": _loaded_at_first_frame(tmp_path, "front", LAST_FRONT),
     }
-    assert "screens.war_mat" in loaded["The War"] and "screens.lf_mat" in loaded["Last Front"]
+    assert "play.the_war.mat" in loaded["The War"] and "play.last_front.mat" in loaded["Last Front"]
     every = set().union(*loaded.values())
+    FIRST_FRAME = first_frame(REPO)
     assert not every - FIRST_FRAME, "loaded before the first frame, add to FIRST_FRAME: %s" % sorted(
         every - FIRST_FRAME
     )

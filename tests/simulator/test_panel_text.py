@@ -45,7 +45,7 @@ def test_an_empty_panel_and_lines_alone_read_as_nothing() -> None:
     assert read(bytes(lines)) == []
 
 
-# The Battle Mat's totals drawn as screens/mat.py draws them: each side's label, and its total at
+# The Battle Mat's totals drawn as play/great_war/mat.py draws them: each side's label, and its total at
 # double size, EA's one row below CP's; the chosen row of a list on a lit bar.
 MAT = """
 import sys

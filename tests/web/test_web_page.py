@@ -150,7 +150,7 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
     archive = tmp_path / "archive.sqlite3"
     first = _adjutant(archive, "import", str(saved))
     assert first.returncode == 0, first.stderr
-    assert "imported (Basic game, CP 19 - EA 17)" in first.stdout and "1 new" in first.stdout
+    assert "imported (Basic game, draw 19-17)" in first.stdout and "1 new" in first.stdout
     again = _adjutant(archive, "import", str(saved))
     assert again.returncode == 0 and "in the archive already" in again.stdout and "0 new" in again.stdout
     page_link = player.page.locator("#bgstats").get_attribute("href")
@@ -448,9 +448,7 @@ AXE = REPO / "web/node_modules/axe-core/axe.min.js"
 CONTROLS = "#panel, #buttons button, #tools button, #tools a:not([hidden])"
 
 
-def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(
-    site: str, browser
-) -> None:
+def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(site: str, browser) -> None:
     for width, height in PHONE_SIZES:
         context = browser.new_context(
             viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
@@ -501,9 +499,7 @@ def test_axe_finds_no_serious_or_critical_accessibility_fault(site: str, browser
         context.close()
 
 
-def test_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok(
-    site: str, browser
-) -> None:
+def test_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok(site: str, browser) -> None:
     context = browser.new_context(**PHONE, accept_downloads=True)
     player = Player(context.new_page())
     player.open(site)
@@ -522,9 +518,7 @@ def test_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok
     context.close()
 
 
-def test_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(
-    site: str, browser
-) -> None:
+def test_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())
     player.open(site)
@@ -696,9 +690,7 @@ def test_save_game_says_it_downloaded_and_shares_as_text_where_json_cannot_be(
     assert "1 new" in done.stdout, done.stdout
 
 
-def test_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(
-    site: str, browser
-) -> None:
+def test_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())
     player.open(site)
@@ -718,9 +710,7 @@ def test_a_tap_on_a_panel_the_devices_sleep_darkened_acts_as_well_as_waking_it(
     context.close()
 
 
-def test_a_screen_reader_hears_the_panels_words_and_each_button_says_what_it_does(
-    site: str, browser
-) -> None:
+def test_a_screen_reader_hears_the_panels_words_and_each_button_says_what_it_does(site: str, browser) -> None:
     from adjutant.sim.panel_text import words
 
     context = browser.new_context(**PHONE)
@@ -794,9 +784,7 @@ def test_the_panel_is_pixel_exact_at_a_phones_device_pixel_ratio(site: str, brow
         context.close()
 
 
-def test_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(
-    site: str, browser
-) -> None:
+def test_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())
     player.open(site)

@@ -1,4 +1,5 @@
-"""The charts, by matplotlib (imported only here): cumulative captured BP by turn; The War's decks by round.
+"""The charts, by matplotlib (imported only here): a line a side (a seat, a player) over a game's
+turns; each game's desk says which lines (The Great War's captured BP, The War's decks).
 
 The legend sits below the plot, outside the axes, so it can never cover a
 point. The SVG form names its parts (the two lines' markers, the legend) so
@@ -10,17 +11,26 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from adjutant.export.timeline import Turn
-
-# CP's filled circles under EA's hollow squares: where the totals are equal both stay visible.
-SERIES: tuple[tuple[str, str, dict[str, Any]], ...] = (
-    ("CP", "Central Powers", {"marker": "o", "markersize": 6, "color": "#444444"}),
-    ("EA", "Entente Allies", {"marker": "s", "markersize": 10, "color": "#1f77b4", "markerfacecolor": "none"}),
+# The first line's filled circles under the second's hollow squares: where both are equal both stay
+# visible; more lines take the rest.
+STYLES: tuple[dict[str, Any], ...] = (
+    {"marker": "o", "markersize": 6, "color": "#444444"},
+    {"marker": "s", "markersize": 10, "color": "#1f77b4", "markerfacecolor": "none"},
+    {"marker": "^", "markersize": 8, "color": "#d62728"},
+    {"marker": "D", "markersize": 7, "color": "#2ca02c", "markerfacecolor": "none"},
+    {"marker": "v", "markersize": 8, "color": "#9467bd"},
+    {"marker": "x", "markersize": 8, "color": "#8c564b"},
 )
 
 
+def lines(title: str, xs: list[int], series: list[tuple[str, str, list[int]]], ylabel: str):
+    """Lines over the turns: series are (id, label, values), each drawn with its points, in the
+    styles in order."""
+    styled = [(gid, label, ys, STYLES[n % len(STYLES)]) for n, (gid, label, ys) in enumerate(series)]
+    return _figure(title, xs, styled, ylabel)
+
+
 def _figure(title: str, xs: list[int], series: list[tuple[str, str, list[int], dict[str, Any]]], ylabel: str):
-    """Lines over the turns: series are (id, label, values, style), each drawn with its points."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -49,25 +59,9 @@ def _figure(title: str, xs: list[int], series: list[tuple[str, str, list[int], d
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # BP and cards are whole: no tick at 2.5
     ax.grid(True, alpha=0.3)
     ax.margins(x=0.04, y=0.08)
-    legend = fig.legend(handles=handles, loc="outside lower center", ncols=2, frameon=False)
+    legend = fig.legend(handles=handles, loc="outside lower center", ncols=max(1, min(len(handles), 3)), frameon=False)
     legend.set_gid("legend")
     return fig
-
-
-def captured(title: str, track: list[Turn]):
-    """The Great War: both sides' captured BP, cumulative, turn by turn."""
-    series = [
-        (side, label, [t.total_cp if side == "CP" else t.total_ea for t in track], style)
-        for side, label, style in SERIES
-    ]
-    return _figure(title, [t.turn for t in track], series, "captured BP (cumulative)")
-
-
-def decks(title: str, rounds: list[tuple[int, int, int]]):
-    """The War: both decks at the end of each turn, from the starting hands (turn 0)."""
-    (_, _, p1), (_, _, p2) = SERIES
-    series = [("P1", "P1's deck", [r[1] for r in rounds], p1), ("P2", "P2's deck", [r[2] for r in rounds], p2)]
-    return _figure(title, [r[0] for r in rounds], series, "cards left in the deck")
 
 
 def png(fig: Any) -> bytes:

@@ -1,41 +1,55 @@
-"""Who played each side (or The War's seat) of a game, for the exports.
+"""Who played each side (or seat) of a game, for the exports.
 
-Names given with `export --player CP=Anna` (The War: `--player P1=Anna`) are
-recorded for the games exported that have that side or seat, and for those
-alone: a game with no names recorded is shown with the sides' names, never
-with someone else's. A solitaire game's other side is always the AI.
+Names given with `export --player CP=Anna` (The War: `--player P1=Anna`; each game's desk says
+its seats, `seat_codes`) are recorded for the games exported that have that side or seat, and
+for those alone: a game with no names recorded is shown with the sides' names, never with
+someone else's. A solitaire game's other side is always the AI. A game whose players are people
+already (Last Front's) takes no names.
 """
 
 from __future__ import annotations
 
+from adjutant.games.desks import desk, ids
+from adjutant.games.desks import of as desk_of
 from adjutant.store import Store, StoredGame
-from shared_engine.bgstats import GAMES, SEATS, SIDES, side_names
+
+
+def codes() -> list[str]:
+    """Every registered game's seat codes, in the registry's order."""
+    out: list[str] = []
+    for game in ids():
+        out += [code for code in desk(game).seat_codes if code not in out]
+    return out
 
 
 def parse(given: tuple[str, ...]) -> dict[str, str]:
-    """SIDE=NAME pairs; ValueError with what to type for a bad one."""
+    """SEAT=NAME pairs; ValueError with what to type for a bad one."""
     names = {}
+    known = codes()
     for text in given:
-        side, sep, name = text.partition("=")
-        side = side.strip().upper()
-        if not sep or (side not in SIDES and side not in SEATS) or not name.strip():
+        seat, sep, name = text.partition("=")
+        seat = seat.strip().upper()
+        if not sep or seat not in known or not name.strip():
             raise ValueError(
-                f"--player {text!r}: give SIDE=NAME, SIDE being CP or EA (The War: P1 or P2), e.g. CP=Anna"
+                f"--player {text!r}: give SEAT=NAME, SEAT being one of {', '.join(known)}, e.g. {known[0]}=Anna"
             )
-        names[side] = name.strip()
+        names[seat] = name.strip()
     return names
 
 
 def record(store: Store, games: list[StoredGame], names: dict[str, str]) -> None:
-    """These games were played by these people (each game keeps its own names)."""
-    for kind, (_, _, sides, _) in GAMES.items():  # a game gets the names of its own sides or seats
-        if sides is None:  # Last Front's players are named by the game itself
-            continue
-        mine = {side: name for side, name in names.items() if side in sides}
+    """These games were played by these people (each game keeps the names of its own seats)."""
+    for g in games:
+        mine = {seat: name for seat, name in names.items() if seat in desk_of(g).seat_codes}
         if mine:
-            store.set_players([g for g in games if g.game == kind], mine)
+            store.set_players([g], mine)
+
+
+def named(store: Store, g: StoredGame) -> dict[str, str]:
+    """The names recorded for this game's seats."""
+    return store.players(g)
 
 
 def of(store: Store, g: StoredGame) -> dict[str, str]:
-    """A name for each side: recorded for the game, else the side's name."""
-    return side_names(g.solo, store.players(g), g.game)
+    """A name for each seat: recorded for the game, else the seat's own (its desk's)."""
+    return desk_of(g).seats(g, store.players(g))

@@ -75,3 +75,19 @@ def times(g: StoredGame) -> dict:
         "ended": when.end.isoformat() if when.end else None,
         "estimated": when.estimated,
     }
+
+
+def duration(when: Played, over: bool) -> str:
+    """ "1 h 35 min", "42 min (estimated)", or why it is not known."""
+    minutes = when.minutes
+    if minutes is None:
+        return "not known" if over else "still being played"
+    text = f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    return text + (" (estimated)" if when.estimated else "")
+
+
+def date_text(w: Played) -> str:
+    """The date as the report gives it, with what is not known or estimated."""
+    if not w.known:
+        return f"not known (played before the device restarted); pulled {stamp(w.start)}"
+    return stamp(w.start) + (", estimated from the device's uptime" if w.estimated else "")

@@ -55,12 +55,6 @@ def ai_roll(step: str, die: int, face: int) -> str:
 WINNER_ONLY = "winner only"  # a battle whose winner alone was entered: no face-up BP to show
 
 
-def bp_shown(t: Turn, side: str) -> str:
-    """A side's face-up BP as the text exports show it: the number; nothing for a battle yet to come."""
-    value = t.bp_cp if side == "CP" else t.bp_ea
-    return "" if value is None else str(value)
-
-
 def battle_shown(t: Turn) -> str:
     """A battle's face-up BP in a few words: "14-11", "winner only", or nothing before it."""
     if t.bp_cp is not None:

@@ -1,0 +1,1 @@
+"""The `adjutant` commands, one module per group (as mpremote's): cli.py's table names them."""
