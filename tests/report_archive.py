@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from adjutant.pull import summarize
 from adjutant.store import Store
 
-from shared_engine.game import Game
+from shared_engine.great_war.game import Game
 from tests.engine.helpers import play_turn, to_phase
 
 ZONE = datetime.timezone(datetime.timedelta(hours=1))

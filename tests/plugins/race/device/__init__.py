@@ -1,0 +1,17 @@
+"""Race at the device: its mat, its end, a point in words (play/base.py gives the rest)."""
+
+GAME = "race"
+MAT = "RaceMat"
+SCREENS = {"RaceMat": "play.race.mat", "RaceOver": "play.race.mat"}
+ON_MAT = ("play.race.rows",)
+BROUGHT = {"over": "RaceOver"}
+BRINGS = ("point",)
+TRACK = ("track", "point")
+
+
+def standing(state):
+    return "Race %d-%d of this one" % (state.scores["P1"], state.scores["P2"])
+
+
+def describe(action, phase):
+    return "%s +%d" % (action[1], action[2]) if action[0] == "point" else action[0]
