@@ -4,7 +4,7 @@ An entry: the game's id (settings, the archive, `--game`), its name, the kind of
 opens its logs, and where each of its faces lives:
 - engine: a package of shared_engine/ with `core` (its `Core`: actions, undo, state), `actions`
   (its records: SPECS, make, from_record, to_record) and `bgstats` (its play for BG Stats);
-- device: a package of firmware/play/ (its play module: firmware/play/base.py says what it holds);
+- device: a package of firmware/play/ (its play module: firmware/play/__init__.py says what it holds);
 - desk: a package of host/adjutant/games/ (its `Desk`: host/adjutant/games/__init__.py).
 A game's code loads only when one of its logs is read, or a game of it begins.
 The Great War's logs open with "new": every log written before there was a second game does.

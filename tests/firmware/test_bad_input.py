@@ -1,5 +1,6 @@
 """Bad input: several buttons at once, a full flash, a corrupt journal, a broken screen."""
 
+import json
 import os
 
 from tests.firmware import rig
@@ -257,4 +258,48 @@ def test_item_4_a_press_whose_actions_the_flash_refuses_takes_them_all_back_and_
     assert [a[0] for a in ui.session.game.actions] == ["roll", "next"]
     on_flash = rig.new_ui()[0].session.game  # as the next boot reads it
     assert [a[0] for a in on_flash.actions] == ["roll", "next"]
+    rig.unmount()
+
+
+def test_a_press_the_flash_refuses_is_taken_back_newest_action_first_to_exactly_the_state_before_it():
+    # OK rolls the d6 and goes on to Combat Round 1: one press, two actions (7.7). Undone, both
+    # wait to be redone; the next OK's press rolls again, and the flash refuses its commit.
+    ui = _booted()
+    ui.handle("OK", "SHORT", 0)
+    assert ui.session.game.state.phase == "cr1"
+    ui.handle("BACK", "LONG", 0)  # undo: the press's two actions taken back together
+    assert ui.session.game.state.phase == "re" and len(ui.session.game.undone) == 2
+    before = (rig.logged(ui.session.game), list(ui.session.game.undone), json.dumps(ui.session.game.state_dict()))
+    journal = ui.session.journal
+
+    def refuse():
+        raise OSError(28)
+
+    journal.commit = refuse  # the flash fills at this press's commit
+    ui.handle("OK", "SHORT", 0)
+    assert "Not saved" in ui.toast, ui.toast
+    after = (rig.logged(ui.session.game), list(ui.session.game.undone), json.dumps(ui.session.game.state_dict()))
+    assert after == before, (before, after)  # the redo stack too: what the undo took back still waits
+    del journal.commit
+    ui.handle("OK", "SHORT", 0)  # the warning read and closed
+    ui.redo()
+    assert ui.session.game.state.phase == "cr1" and ui.session.game.actions == before[1][::-1]
+    rig.unmount()
+
+
+def test_the_screens_and_the_link_hear_of_a_press_only_once_it_is_on_flash():
+    ui = _booted()
+    heard = []
+    journal = ui.session.journal
+    commit = journal.commit
+
+    def committed():
+        heard.append("on flash")
+        commit()
+
+    journal.commit = committed
+    ui.session.subscribe(lambda kind: heard.append(kind), first=True)
+    ui.handle("OK", "SHORT", 0)  # the d6 rolled and on to Combat Round 1: one commit, then both told
+    assert heard == ["on flash", "roll", "next"], heard
+    del journal.commit
     rig.unmount()

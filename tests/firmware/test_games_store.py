@@ -123,3 +123,49 @@ def test_a_board_boots_into_its_newest_game_when_that_was_deleted_or_the_folder_
     assert ui.session.gid == "g0002"
     assert sorted(os.listdir(games.ROOT)) == ["g0001.snp", "g0002.snp"]  # and no new game was made
     rig.unmount()
+
+
+def _new_basic_game(table, played=True):
+    """Menu, New game, its first row: the basic game (the game on the table kept in the history)."""
+    for _ in range(4):
+        if table.screen() == "mat":
+            break
+        table.press("BACK")
+    table.press("BACK")
+    assert table.screen() == "menu", table.text()
+    table.presses("DOWN", 3)
+    table.press("OK")
+    table.press("OK")
+    if played:
+        assert "Start a new game?" in table.text(), table.text()
+        table.press("OK")
+    assert "Setup 2.0" in table.text(), table.text()  # the checklist before the first turn
+    table.press("BACK")
+    assert table.screen() == "mat", table.text()
+
+
+def test_a_new_games_number_is_above_every_game_on_the_flash_when_the_last_number_kept_is_stale_or_lost():
+    # A cut between a game's files and the number's own file, or a flash copied from another
+    # board: the number kept says less than the games there. A new game must not take the number
+    # (and so the files) of a game the host may not have pulled.
+    from tests.firmware.table import Table
+
+    table = Table.fresh()
+    for _ in range(3):  # three games played (the d6 rolled), each followed by a new basic game
+        table.press("OK")
+        _new_basic_game(table)
+    games = sorted(name for name in os.listdir("saved") if name.endswith(".snp"))
+    assert games == ["g0001.snp", "g0002.snp", "g0003.snp", "g0004.snp"], games
+    for stale in ("2", None):
+        if stale is None:
+            os.remove("saved/seq")  # lost
+        else:
+            with open("saved/seq", "w") as f:
+                f.write(stale)
+        table.press("OK")
+        _new_basic_game(table)
+        gid = table.ui.session.gid
+        assert gid == ("g0005" if stale else "g0006"), (stale, gid)
+    assert table.ui.session.game.actions == []  # the new game, fresh: the earlier ones kept whole
+    assert sorted(name for name in os.listdir("saved") if name.endswith(".snp"))[:4] == games
+    rig.unmount()

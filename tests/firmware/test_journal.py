@@ -144,3 +144,35 @@ def test_a_damaged_line_mid_journal_drops_it_and_every_line_after_it_though_they
     assert (loaded.state.phase, loaded.state.current.attack) == ("cr1", False)
     assert again.problems and "line 3 damaged; it and what follows were dropped" in again.problems[0]
     rig.unmount()
+
+
+def _played(table, presses):
+    """Taps at a player's pace, each followed by a pause (the fold's moment); the journal's
+    generation after each."""
+    gens = []
+    for button in presses:
+        table.press(button)
+        table.run(1500)
+        gens.append(table.ui.session.journal.gen)
+    return gens
+
+
+# A scripted turn's taps: the d6, the battle's BP (UP/DOWN set them), the capture, the draw and flip
+TAPS = ["OK", "UP", "OK", "OK", "DOWN", "OK", "OK", "OK", "OK"] * 4
+
+
+def test_after_a_restart_the_journal_counts_every_byte_on_flash_so_the_fold_comes_at_the_same_press():
+    from tests.firmware.table import Table
+
+    table = Table.fresh()
+    straight = _played(table, TAPS)
+    rig.unmount()
+    assert straight[-1] >= 2, straight  # the journal folded more than once in the game
+    table = Table.fresh()
+    resumed = _played(table, TAPS[:13])
+    table = table.restart()  # a power cycle with the journal part-full: its size read back
+    journal = table.ui.session.journal
+    assert journal.size == os.stat(journal.journal_path())[6] if journal.records else journal.size == 0
+    resumed += _played(table, TAPS[13:])
+    assert resumed == straight, (straight, resumed)
+    rig.unmount()

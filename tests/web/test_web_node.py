@@ -203,4 +203,5 @@ def test_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_play(tmp_pat
     assert end["store_differs"] == [], end
     play = json.loads(urllib.parse.unquote(end["bgstats"].split("data=", 1)[1]))
     assert play["game"]["name"] == "Last Front" and [p["winner"] for p in play["players"]] == [True, False]
+    assert [p["startPlayer"] for p in play["players"]] == [True, False]  # the dealer, P1, goes first (Game Play)
     assert play["comments"].startswith("Last Front: P1 won after 2 battles (normal victory), holding soviet, soviet.")

@@ -1,4 +1,4 @@
-"""Race at the device: its mat, its end, a point in words (play/base.py gives the rest)."""
+"""Race at the device: its mat, its end, a point in words (play/__init__.py gives the rest)."""
 
 GAME = "race"
 MAT = "RaceMat"
