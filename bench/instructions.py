@@ -33,7 +33,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "host")]
 
 from bench.scripted_game import PAUSE_MS, events  # noqa: E402  # PAUSE_MS: the player's pause after each press
 
-ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign (issue 14)
+ANCHOR = "8b82dc5"  # the firmware before the Session/UI redesign
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"
 PICO_HEAP = 233_792  # the GC heap of a Raspberry Pi Pico build of MicroPython 1.29
 WORD_SCALE = 1.45  # heap the 64-bit unix port needs for what takes 1 B on the 32-bit Pico

@@ -16,7 +16,7 @@ time, the wire's share, and whether the game ended as the rules say (a press cou
 lost would change the score). --detail prints every answered edge: the press it belongs to,
 its button and hold, and its figures. --flash-timing plays both with the emulated flash busy for
 a W25Q16JV's typical times (a page program 0.4 ms, a sector erase 45 ms), as on a Pico; without
-it a flash write takes no time, as in the issue's figures. The target (issue 42): p90 <= 50 ms.
+it a flash write takes no time, as in the anchor's first figures. The target: p90 <= 50 ms.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ sys.path[:0] = [str(ROOT / "bench")]
 
 from boards import tools  # noqa: E402
 
-ANCHOR = "ae2ec62"  # the firmware of the issue's figures: mean 52 ms, p90 82, max 106
+ANCHOR = "ae2ec62"  # the firmware of the first figures: mean 52 ms, p90 82, max 106
 MS = 1_000_000
 ANSWER_WINDOW_MS = 100
 
@@ -170,7 +170,7 @@ def main() -> None:
                     )
         if before is None:
             print(f"  before ({commit}): not in this clone")
-        print("target (issue 42): p90 <= 50 ms")
+        print("target: p90 <= 50 ms")
 
 
 if __name__ == "__main__":

@@ -125,7 +125,7 @@ try:
     settings, _ = config.load()
     device = UI(display, buttons, dice, settings, "bench", now=now())
     woken = True
-    if "attack" in config.DEFAULTS:  # the turn as it is pressed now (the presses merged, issue 42)
+    if "attack" in config.DEFAULTS:  # the turn as it is pressed now (the presses merged)
         events = scripted_game.events(False)
     else:  # the battle's entry opens by itself after 5ab3fa3
         events = scripted_game_before.events(False, "battles" in config.DEFAULTS)

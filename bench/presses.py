@@ -54,7 +54,7 @@ from instructions import anchor_source  # noqa: E402
 
 from bench import scripted_game  # noqa: E402
 
-ANCHOR = "ae2ec62"  # the firmware before the roll, the battle and the flip took fewer presses (issue 42)
+ANCHOR = "ae2ec62"  # the firmware before the roll, the battle and the flip took fewer presses
 REAL_TURNS = ROOT / "bench" / "turns-real.csv"
 SEE_MS = 250  # the panel is seen this long after it changes; a hold is let go this long after the number shows
 TAP_EVERY_MS = 150  # the quickest a person taps again
@@ -290,7 +290,7 @@ WAR_HITS = (3, 2, 4, 5, 1, 3, 2, 4, 3, 2)
 
 
 def play_the_war(code: pathlib.Path) -> list[int]:
-    """Presses per The War turn with one deck attack, as a person makes them (issue 44 item 10)."""
+    """Presses per The War turn with one deck attack, as a person makes them."""
     presses = []
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
         dev.wait(500)
@@ -326,8 +326,8 @@ FRONT_RAISES = (1, 2, 1, 3, 2, 1, 2, 4, 1, 3, 2, 1)
 
 
 def play_last_front(code: pathlib.Path) -> list[tuple[int, int]]:
-    """(raise, presses) for each bid of a four-player battle, as a person makes them (issue 45
-    item 4): OK opens the entry at one more than the bid to beat, UP at two more."""
+    """(raise, presses) for each bid of a four-player battle, as a person makes them: OK opens
+    the entry at one more than the bid to beat, UP at two more."""
     out = []
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
         dev.wait(500)
@@ -417,11 +417,11 @@ def main() -> None:
                 if battles is turns:
                     means[winner_only] = statistics.mean(plain(now.presses, len(battles)))
     war = play_the_war(ROOT)
-    print("The War (issue 44): presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
+    print("The War: presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
     cells = " ".join(f"{n:>3}" for n in war)
     print(f"  {cells}   mean {statistics.mean(war):.2f}, most {max(war)} (target: at most 6)")
     front = play_last_front(ROOT)
-    print("Last Front (issue 45): presses per bid, by its raise over the bid to beat")
+    print("Last Front: presses per bid, by its raise over the bid to beat")
     for size in sorted({r for r, _ in front}):
         made = [n for r, n in front if r == size]
         print(f"  raise {size}: {statistics.mean(made):.2f} presses ({len(made)} bids)")

@@ -9,6 +9,8 @@ moves nobody enters and what the moment asks the players for next (moment()), wh
 Screens, the link and the page reach the game through here, whichever game it is.
 """
 
+from os import stat  # a built-in module, kept in sys.modules from boot (lazy.keep_built_ins)
+
 import play
 
 from shared_engine.dice import roll
@@ -274,9 +276,14 @@ class Session:
     def cards(self):
         """The card data on flash, attached to the game being played; None if there is none."""
         if self._cards is None:
-            from card_data import load  # dropped again on the mat (lazy.ON_MAT)
+            try:
+                stat("cards.json")  # most boards have none: its reader's code is then never loaded
+            except OSError:
+                self._cards = False
+            else:
+                from card_data import load  # dropped again on the mat (lazy.ON_MAT)
 
-            self._cards = load(self.warn)
+                self._cards = load(self.warn)
         if self._cards is None or self._cards is False:  # unreadable (tried again at the next use), or none
             return None
         self.game.cards = self._cards  # every game uses the data on the device, however it began

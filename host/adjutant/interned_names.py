@@ -33,7 +33,7 @@ MODULE = "interned_names"
 # board table, the settings).
 SHARED_FIRST_FRAME = frozenset(
     """
-    buttons card_data frame gfx lazy link oled runtime session ui wallclock boards settings_file
+    buttons frame gfx lazy link oled runtime session ui wallclock boards settings_file
     journal journal.fold journal.games journal.lines journal.read play screens screens.base
     screens.widgets shared_engine shared_engine.action_list shared_engine.dice shared_engine.errors
     shared_engine.games shared_engine.records

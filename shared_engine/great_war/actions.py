@@ -1,15 +1,31 @@
-"""Actions: the game log's records, their schema, and their compact form.
+"""Actions: the game log's records, their schema, and their compact form; and the two sides.
 
 A record is a JSON object such as {"v":1,"a":"bp","CP":14,"EA":12}. "v" is
 the schema version and "a" the action. In memory an action is a tuple
 ("bp", 14, 12) whose fields follow SPECS, which keeps a full game's log small
 enough for the device's heap. Parsing checks the record's shape only; whether
-the rules allow it now is the game's business (rules.py).
+the rules allow it now is the game's business (rules.py). The sides are here,
+as the other games keep their seats with their records: a board's boot loads
+one module less.
 """
 
 from ..errors import GameError
 from ..records import SCHEMA_VERSION, built, parse, shared_tuples, unparse, whole
-from .sides import is_side
+
+# The two sides of The Great War (G.9, G.13) and their short codes.
+CP = "CP"  # Central Powers
+EA = "EA"  # Entente Allies
+SIDES = (CP, EA)
+SIDE_NAMES = {CP: "Central Powers", EA: "Entente Allies"}
+
+
+def other(side):
+    return EA if side == CP else CP
+
+
+def is_side(value):
+    return value == CP or value == EA
+
 
 __all__ = ["SCHEMA_VERSION", "SPECS", "from_record", "make", "to_record"]
 

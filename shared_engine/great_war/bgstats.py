@@ -7,7 +7,7 @@ other side, and the play is solo.
 """
 
 from .. import bgstats
-from .sides import SIDE_NAMES, SIDES, other
+from .actions import SIDE_NAMES, SIDES, other
 
 GAME = ("The Great War (MacGowan & Lombardy)", "adjutant-tgw", SIDE_NAMES, True, True)
 AI = "AI (Solitaire 3.3)"

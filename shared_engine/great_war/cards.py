@@ -6,8 +6,8 @@ BP. Every error names the card (by position and id) and the field.
 """
 
 from ..errors import CardDataError, GameError
+from .actions import CP, EA
 from .card_ids import check_card_id
-from .sides import CP, EA
 
 DECKS = ("CP", "EA", "NEU", "BON", "RE", "WHITE")
 # D.8, G.1-G.26: arrow, plus, X, aeroplane, anchor, cannon; "nationality" marks

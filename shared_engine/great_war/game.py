@@ -14,9 +14,8 @@ the device loads; this adds a method per action and the log as text.
 
 from ..dice import roll
 from ..errors import GameError
-from .actions import from_record, make, to_record
+from .actions import CP, EA, from_record, make, to_record
 from .core import GameCore
-from .sides import CP, EA
 
 
 def _numbered_records(records):

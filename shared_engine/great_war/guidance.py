@@ -5,8 +5,8 @@ back exactly the right prompt. Loaded only when a screen asks for them.
 """
 
 from ..dice import d10_face
+from .actions import SIDE_NAMES, other
 from .phases import OVER, RESHUFFLE, SCORE, reshuffle_due
-from .sides import SIDE_NAMES, other
 
 TITLES = {
     "re": "Random Event",

@@ -5,8 +5,8 @@ state exactly as it was. Rule numbers refer to The Great War rules 6.0.
 """
 
 from ..errors import GameError
+from .actions import CP, EA, other
 from .phases import OVER, PHASES, SCORE
-from .sides import CP, EA, other
 from .state import TurnRecord
 
 MAX_RE_ROLLS = 4  # a Random Event asks for one d6, rarely one per side

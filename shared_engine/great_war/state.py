@@ -5,7 +5,7 @@ fold of a header and an action list.
 """
 
 from ..dice import d10_face
-from .sides import CP, EA, other
+from .actions import CP, EA, other
 
 
 class TurnRecord:

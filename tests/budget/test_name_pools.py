@@ -4,7 +4,7 @@ MicroPython keeps each name (qstr) in pools that double and are never freed: on 
 as on the unix port, six pools hold 1,260 names, the seventh 1,280 more (7.7 KB in one piece on
 a board), the eighth 2,560 more. Boot takes in every name the firmware uses (deploy's
 interned_names.mpy, host/adjutant/interned_names.py), so the pools open while the heap is whole.
-With a second game (The War, issue 44) the firmware passed 1,200 names on this count: the
+With a second game (The War) the firmware passed 1,200 names on this count: the
 boards were measured again with the seventh pool open (bench/boards.py --quick: every board
 plays all three runs with 30% of its heap cut), and the room left is now the seventh pool's.
 """

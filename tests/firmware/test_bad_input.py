@@ -234,7 +234,7 @@ def test_settings_json_with_sleep_true_or_a_time_the_screen_cannot_show_is_refus
     rig.unmount()
 
 
-def test_item_4_a_press_whose_actions_the_flash_refuses_takes_them_all_back_and_shows_nothing_of_them():
+def test_a_press_whose_actions_the_flash_refuses_takes_them_all_back_and_shows_nothing_of_them():
     # The roll's press makes two actions (the roll, the move on to Combat Round 1): they go on
     # flash in one commit when the press is done, so a refusal takes both back, before any screen
     # shows the d6.

@@ -115,8 +115,8 @@ def test_two_buttons_at_once_is_a_chord_and_nothing_else():
     assert _kinds(b) == [("*", "CHORD")]
 
 
-def test_item_4_a_press_and_its_release_count_at_their_first_edges_and_the_bounces_after_them_do_not():
-    # Issue 42 item 4: a press answers at once, each press still counted once.
+def test_a_press_and_its_release_count_at_their_first_edges_and_the_bounces_after_them_do_not():
+    # A press answers at once, each press still counted once.
     b = _buttons()
     _level("OK", 0)
     rig.allow(1)
@@ -152,7 +152,7 @@ def test_a_tap_shorter_than_the_bounce_time_is_one_press_released_when_the_bounc
     assert _kinds(b) == [("OK", "SHORT")]
 
 
-def test_item_4_a_number_counts_at_the_press_and_a_second_button_soon_after_names_that_count_to_take_back():
+def test_a_number_counts_at_the_press_and_a_second_button_soon_after_names_that_count_to_take_back():
     b = _buttons()
     b.repeat = ("UP", "DOWN")
     _level("UP", 0)

@@ -100,7 +100,7 @@ THE_WAR = (
 
 
 def test_the_war_a_power_cut_at_every_flash_write_resumes_at_the_same_step():
-    # issue 44 item 9: The War's log on flash as The Great War's is, a press's actions in one commit
+    # The War's log on flash as The Great War's is, a press's actions in one commit
     boot_writes, logs, confirmed, writes, game = _reference(THE_WAR)
     assert game["game"] == "the-war" and game["phase"] == "over", game
     assert game["end"] == {"winner": "P2", "loser": "P1", "turn": 3, "decks": {"P1": 1, "P2": 4}}, game["end"]
@@ -121,7 +121,7 @@ def _scenario_presses(path):
 
 
 def test_last_front_a_power_cut_at_every_flash_write_resumes_at_the_same_bid():
-    # issue 45 item 8: tests/scenarios/last-front.scn's whole four-player game, cut at each write
+    # tests/scenarios/last-front.scn's whole four-player game, cut at each write
     script = _scenario_presses(rig.ROOT + "/tests/scenarios/last-front.scn")
     boot_writes, logs, confirmed, writes, game = _reference(script)
     assert game["game"] == "last-front" and game["phase"] == "over" and game["winner"] == 2, game
@@ -183,8 +183,8 @@ class _CountingErases(rig.RamFlash):
         return super().ioctl(op, arg)
 
 
-def test_item_4_a_full_games_presses_erase_almost_no_flash_block():
-    # Issue 42 item 4: a sector erase takes 45 ms on a Pico's flash (W25Q16JV, typical): a press
+def test_a_full_games_presses_erase_almost_no_flash_block():
+    # A sector erase takes 45 ms on a Pico's flash (W25Q16JV, typical): a press
     # that erases cannot answer at once. The journal stays inside its folder's metadata (folded
     # in pauses) and a press's actions go on flash in one commit, so presses program pages and
     # almost never erase; the folds in the pauses do. Before: 63 erases in the game's presses.

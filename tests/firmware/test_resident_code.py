@@ -225,8 +225,8 @@ def test_with_no_heap_even_to_look_a_screens_code_stays_and_the_device_plays_on(
     rig.unmount()
 
 
-def test_item_4_the_code_the_next_press_most_likely_needs_is_read_in_the_pause_before_it():
-    # Issue 42 item 4: reading a screen's code from flash took about 20 ms of the roll's press and
+def test_the_code_the_next_press_most_likely_needs_is_read_in_the_pause_before_it():
+    # Reading a screen's code from flash took about 20 ms of the roll's press and
     # 35 ms of the press that opens the battle's entry on a Pico; in the pause before it, none.
     import screens
     from ui import PAUSE_MS

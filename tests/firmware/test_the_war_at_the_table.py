@@ -111,7 +111,7 @@ def test_the_war_a_whole_short_game_turn_by_turn_ends_when_a_player_cannot_draw_
     assert state["end"] == {"winner": "P2", "loser": "P1", "turn": 3, "decks": {"P1": 1, "P2": 4}}
     assert table.screen() == "war-over" and "P2 WINS" in table.text() and "P1 can't draw 2" in table.text()
     assert "round 3" in table.text() and "P1 1  P2 4 left" in table.text()
-    assert max(presses) <= 6, presses  # a turn with one deck attack (issue 44 item 10)
+    assert max(presses) <= 6, presses  # a turn with one deck attack
     rig.unmount()
 
 

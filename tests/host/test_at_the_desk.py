@@ -1,4 +1,4 @@
-"""At the desk: what an archivist meets with `adjutant`, one item of issue 42 a test.
+"""At the desk: what an archivist meets with `adjutant`, a finding a test.
 
 Each runs the CLI as a user does (its own process, one line on failure, the documented exit
 code) on an archive made here from games worked out from the rules.

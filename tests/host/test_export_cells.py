@@ -189,7 +189,7 @@ def test_a_game_id_two_devices_share_lists_both_and_a_device_prefix_picks_one(tm
     assert shown.stdout.startswith("bbbb2222/g0001  Scenario, 3 turns")  # no blank line before it
 
 
-def test_item_15_the_random_event_card_is_shown_by_name_once_the_archive_knows_the_card_names(
+def test_the_random_event_card_is_shown_by_name_once_the_archive_knows_the_card_names(
     tmp_path: pathlib.Path,
 ) -> None:
     path = _archive(tmp_path / "archive.sqlite3", [_played()])

@@ -62,7 +62,7 @@ def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevic
     assert offsets == sorted(offsets)
 
 
-def test_item_15_a_card_push_leaves_the_cards_names_in_the_archive_for_the_exports(
+def test_a_card_push_leaves_the_cards_names_in_the_archive_for_the_exports(
     played: SimDevice, tmp_path: pathlib.Path
 ) -> None:
     from adjutant.store import Store

@@ -58,7 +58,7 @@ def test_emulator_follows_adafruit_invert_contrast_rotation_and_power() -> None:
     assert not chip.on
 
 
-def test_adafruit_full_frame_costs_what_the_issue_says() -> None:
+def test_adafruit_full_frame_costs_1044_bytes_on_the_wire() -> None:
     chip = OledChip("ssd1306")
     display = adafruit_ssd1306.SSD1306_I2C(128, 64, FakeI2C(chip))
     before_bytes, before_transfers = chip.bytes_in, chip.transfers

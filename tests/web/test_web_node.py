@@ -55,7 +55,7 @@ def test_the_page_plays_the_scripted_game_in_node_and_every_turn_comes_out_by_th
     lines = in_node(tmp_path, turns)
     assert "first_frame_ms" in lines[0]
     played, end = lines[1:-1], lines[-1]
-    # issue 43 item 15: the store is given only the files the firmware wrote, renamed or removed,
+    # The store is given only the files the firmware wrote, renamed or removed,
     # and after a whole game with its folds and renames it holds the flash byte for byte
     assert end["store_differs"] == [] and end["files"] >= 3, end
     assert [line["turn"] for line in played] == list(range(1, scripted_game.TURNS + 1))

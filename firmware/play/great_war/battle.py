@@ -14,7 +14,7 @@ face-up BP, else at the last capture.
 import gfx
 from screens.base import Confirm, Screen, count, last_of, number, opening_bp
 
-from shared_engine.great_war.sides import other
+from shared_engine.great_war.actions import other
 
 FOOTER = "^v set  OK enter"
 # On a page boundary (8 rows), the big number spans two of the panel's pages, not three:
