@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from adjutant.errors import InvalidData
 from adjutant.pull import expand, raw, sent_digest, summarize
-from adjutant.store import Store, header_kind
+from adjutant.store import Store
+from adjutant.stored import header_kind
 from shared_engine.games import of_header
 
 KIND = "adjutant-game"

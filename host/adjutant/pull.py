@@ -34,7 +34,8 @@ from adjutant.expand import expand, sent_digest
 from adjutant.games.base import unknown
 from adjutant.games.desks import desk
 from adjutant.link.client import DeviceLink
-from adjutant.store import Store, StoredGame, _now, header_kind
+from adjutant.store import Store
+from adjutant.stored import StoredGame, header_kind, now
 from shared_engine import frames
 from shared_engine.games import of_header
 
@@ -67,7 +68,7 @@ def summarize(dev: str, gid: str, sha: str, log: str, game: Any, times: list | N
         over=game.state.phase == "over",
         name=kept.name,
         winner=kept.winner,
-        pulled_at=_now(),
+        pulled_at=now(),
         result=kept.result,
         detail=kept.detail,
         **dated(times),
@@ -85,7 +86,7 @@ def raw(dev: str, gid: str, sha: str, records: list[str], over: bool, times: lis
         over=over,
         name=unknown(str(header_kind(records[0]))),
         winner=None,
-        pulled_at=_now(),
+        pulled_at=now(),
         result="kept as the device sent it",
         raw=True,
         **dated(times),

@@ -18,77 +18,15 @@ opened read-only, it is read through a migrated copy in memory.
 
 from __future__ import annotations
 
-import dataclasses
-import datetime
 import json
 import os
 import pathlib
 import sqlite3
-from dataclasses import dataclass, field
 
+from adjutant import archive_schema
+from adjutant.archive_schema import APPLICATION_ID, SCHEMA, SCHEMA_VERSION, TABLES
 from adjutant.errors import ArchiveError
-from shared_engine.games import of_header
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS devices (
-    dev TEXT PRIMARY KEY,
-    board TEXT,
-    firmware TEXT,
-    cursor_gid TEXT,
-    cursor_sha TEXT,
-    last_seen TEXT
-);
-CREATE TABLE IF NOT EXISTS games (
-    dev TEXT NOT NULL,
-    gid TEXT NOT NULL,
-    sha TEXT NOT NULL,
-    log TEXT NOT NULL,
-    records INTEGER NOT NULL,
-    over INTEGER NOT NULL,
-    game TEXT,
-    name TEXT,
-    winner TEXT,
-    result TEXT,
-    detail TEXT,
-    raw INTEGER NOT NULL DEFAULT 0,
-    pulled_at TEXT NOT NULL,
-    acked INTEGER NOT NULL DEFAULT 0,
-    started INTEGER,
-    ended INTEGER,
-    estimated INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (dev, gid)
-);
-CREATE TABLE IF NOT EXISTS partial (
-    dev TEXT NOT NULL,
-    gid TEXT NOT NULL,
-    sha TEXT NOT NULL,
-    records TEXT NOT NULL,
-    PRIMARY KEY (dev, gid)
-);
-CREATE TABLE IF NOT EXISTS players (
-    dev TEXT NOT NULL,
-    gid TEXT NOT NULL,
-    side TEXT NOT NULL,
-    name TEXT NOT NULL,
-    PRIMARY KEY (dev, gid, side)
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS cards (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL
-);
-"""
-
-
-NEWER_COLUMNS = [
-    ("acked", "INTEGER NOT NULL DEFAULT 0"),
-    ("started", "INTEGER"),
-    ("ended", "INTEGER"),
-    ("estimated", "INTEGER NOT NULL DEFAULT 0"),
-]
+from adjutant.stored import COLUMNS, StoredGame, now
 
 
 def archive_error(path: pathlib.Path, e: sqlite3.Error) -> ArchiveError:
@@ -116,71 +54,6 @@ def default_path() -> pathlib.Path:
     return pathlib.Path(platformdirs.user_data_dir("adjutant")) / "games.sqlite3"
 
 
-@dataclass
-class StoredGame:
-    dev: str
-    gid: str
-    sha: str
-    log: str
-    records: int
-    over: bool
-    name: str
-    winner: str | None
-    pulled_at: str
-    result: str | None = None  # the result in words, or where the game stands
-    detail: dict = field(default_factory=dict)  # the game's own figures (its desk's archived())
-    raw: bool = False  # the records as the device sent them: a game this host did not know
-    started: int | None = None  # epoch seconds, from the device's clock (see firmware/wallclock.py)
-    ended: int | None = None
-    estimated: bool = False  # dated from the device's uptime, or not dated at all (then pulled_at)
-    # The names of the cards the archive knows, by id (`cards push` remembers them): not a column
-    # of the game's, the same for every game (Store.games sets it).
-    card_names: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def key(self) -> str:
-        return f"{self.dev[:8]}/{self.gid}"
-
-    @property
-    def header(self) -> dict:
-        """The log's first record (a raw log's: its kind alone)."""
-        first = json.loads(self.log.split("\n", 1)[0])
-        return first if isinstance(first, dict) else {"a": first[0]}
-
-    @property
-    def kind(self) -> str | None:
-        """The kind of the record that opens the log: it names the game."""
-        return header_kind(self.log.split("\n", 1)[0])
-
-    @property
-    def game(self) -> str | None:
-        """Which game the log holds, by its header (the registry, shared_engine/games.py); None: a
-        game this host does not know."""
-        return of_header(self.kind)
-
-
-def header_kind(first_line: str) -> str | None:
-    """The kind of a log's first record, in either form ({"a": "new", ...} or ["new", ...])."""
-    try:
-        first = json.loads(first_line)
-    except ValueError:
-        return None
-    if isinstance(first, dict):
-        kind = first.get("a")
-    elif isinstance(first, list) and first:
-        kind = first[0]
-    else:
-        kind = None
-    return kind if isinstance(kind, str) else None
-
-
-APPLICATION_ID = 0x41444A54  # "ADJT" in the database header: this file is an Adjutant archive
-TABLES = {"devices", "games", "partial", "players", "settings", "cards"}
-COLUMNS = [f.name for f in dataclasses.fields(StoredGame) if f.name != "card_names"]  # the games table's
-SCHEMA_VERSION = 2  # PRAGMA user_version: 2, game-neutral columns; 0, an earlier version's (or a new file)
-EARLIER = ("margin", "level", "cp", "ea")  # the games table's Great War columns before version 2
-
-
 class Store:
     """The archive, checked as it opens: a file that is not one, or is damaged, is never written.
 
@@ -203,13 +76,14 @@ class Store:
                     except sqlite3.OperationalError:  # WAL in a folder this user may not write: as it lies
                         self.db = sqlite3.connect(f"{uri}?immutable=1", uri=True)
                         self._check()
-                    if self._earlier():  # an earlier version's archive: read through a migrated copy
+                    if archive_schema.earlier(self.db):  # an earlier version's archive: read through a migrated copy
                         copy = sqlite3.connect(":memory:")
                         self.db.backup(copy)
                         self.db.close()
                         self.db = copy
-                        self._upgrade_columns()
-                        _migrate(self.db)
+                        self.db.executescript(SCHEMA)  # the tables later versions added, empty
+                        archive_schema.upgrade_columns(self.db)
+                        archive_schema.migrate(self.db)
                 else:  # nothing archived yet: an empty archive in memory, and no file made
                     self.db = sqlite3.connect(":memory:")
                     self.db.executescript(SCHEMA)
@@ -224,44 +98,14 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
             self.db.execute(f"PRAGMA application_id={APPLICATION_ID}")
-            if self._earlier():
-                self._migrate_in_place()
+            if archive_schema.earlier(self.db):
+                archive_schema.migrate_in_place(self.db, self.path)
             elif self.created:
                 self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.Error as e:
             raise archive_error(self.path, e) from e
         except OSError as e:
             raise ArchiveError(f"{self.path}: cannot be opened ({e.strerror or e})") from e
-
-    def _earlier(self) -> bool:
-        """The games table is an earlier version's (its Great War columns)."""
-        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
-        return "cp" in columns
-
-    def _upgrade_columns(self) -> None:
-        columns = [row[1] for row in self.db.execute("PRAGMA table_info(games)")]
-        for column, kind in NEWER_COLUMNS:  # added by versions before the game-neutral columns
-            if column not in columns:
-                self.db.execute(f"ALTER TABLE games ADD COLUMN {column} {kind}")
-
-    def _migrate_in_place(self) -> None:
-        """An earlier version's archive to this one's columns, in one transaction; a copy of it is
-        kept beside it (`<name>.before-migration`) until that commits."""
-        copy_path = self.path.with_name(self.path.name + ".before-migration")
-        copy = sqlite3.connect(copy_path)
-        try:
-            self.db.backup(copy)
-        finally:
-            copy.close()
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
-            self._upgrade_columns()
-            _migrate(self.db)
-        except BaseException:
-            self.db.rollback()
-            raise
-        self.db.commit()
-        copy_path.unlink()
 
     @classmethod
     def check(cls, path: pathlib.Path | str | None = None) -> None:
@@ -312,7 +156,7 @@ class Store:
             "INSERT INTO devices (dev, board, firmware, last_seen) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(dev) DO UPDATE SET board=excluded.board, firmware=excluded.firmware, "
             "last_seen=excluded.last_seen",
-            (dev, board, firmware, _now()),
+            (dev, board, firmware, now()),
         )
 
     def cursor(self, dev: str) -> tuple[str | None, str | None]:
@@ -365,10 +209,7 @@ class Store:
     # -- remembered settings (the players' names, for exports) -------------------------------
 
     def setting(self, key: str) -> str | None:
-        try:
-            row = self.db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
-        except sqlite3.OperationalError:  # an archive from before settings, opened read-only
-            return None
+        row = self.db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
         return row[0] if row else None
 
     def remember(self, key: str, value: str) -> None:
@@ -389,11 +230,8 @@ class Store:
 
     def players(self, g: StoredGame) -> dict[str, str]:
         """The names recorded for this game's sides, by side."""
-        try:
-            rows = self.db.execute("SELECT side, name FROM players WHERE dev=? AND gid=?", (g.dev, g.gid))
-            return dict(rows.fetchall())
-        except sqlite3.OperationalError:  # an archive from before players, opened read-only
-            return {}
+        rows = self.db.execute("SELECT side, name FROM players WHERE dev=? AND gid=?", (g.dev, g.gid))
+        return dict(rows.fetchall())
 
     def games(self, dev: str | None = None) -> list[StoredGame]:
         query = f"SELECT {', '.join(COLUMNS)} FROM games" + (" WHERE dev=?" if dev else "") + " ORDER BY dev, gid"
@@ -418,10 +256,7 @@ class Store:
             raise archive_error(self.path, e) from e
 
     def card_names(self) -> dict[str, str]:
-        try:
-            return dict(self.db.execute("SELECT id, name FROM cards").fetchall())
-        except sqlite3.OperationalError:  # an archive from before card names, opened read-only
-            return {}
+        return dict(self.db.execute("SELECT id, name FROM cards").fetchall())
 
     def find(self, key: str) -> StoredGame:
         """A game by "gid" or "dev/gid" (a prefix of the device id is enough)."""
@@ -461,33 +296,3 @@ class Store:
     def save_partial(self, dev: str, gid: str, sha: str, records: list[str]) -> None:
         with self.db:
             self.db.execute("INSERT OR REPLACE INTO partial VALUES (?,?,?,?)", (dev, gid, sha, "\n".join(records)))
-
-
-GAMES_TABLE = SCHEMA[SCHEMA.index("CREATE TABLE IF NOT EXISTS games (") : SCHEMA.index(");", SCHEMA.index("games ("))]
-
-
-def _migrate(db: sqlite3.Connection) -> None:
-    """The games table of an earlier version to game-neutral columns: its Great War columns
-    (margin, level, cp, ea) become the game's detail; which game and the result in words are
-    its desk's to say (adjutant/games/), and filled in when it is next archived."""
-    db.execute(GAMES_TABLE.replace("IF NOT EXISTS games (", "games_migrated (") + ")")
-    kept = [c for c in COLUMNS if c not in ("result", "detail", "raw")]
-    rows = db.execute(f"SELECT {', '.join(kept)}, {', '.join(EARLIER)} FROM games").fetchall()
-    for row in rows:
-        values = dict(zip(kept, row[: len(kept)]))
-        earlier = dict(zip(EARLIER, row[len(kept) :]))
-        values["detail"] = json.dumps(earlier) if any(v is not None for v in earlier.values()) else None
-        values["raw"] = 0
-        values["game"] = of_header(header_kind(str(values["log"]).split("\n", 1)[0]))
-        marks = ", ".join("?" for _ in values)
-        db.execute(f"INSERT INTO games_migrated ({', '.join(values)}) VALUES ({marks})", list(values.values()))
-    acked = db.execute("SELECT dev, gid FROM games WHERE acked=1").fetchall()
-    db.executemany("UPDATE games_migrated SET acked=1 WHERE dev=? AND gid=?", acked)
-    db.execute("DROP TABLE games")
-    db.execute("ALTER TABLE games_migrated RENAME TO games")
-    db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-
-
-def _now() -> str:
-    """Now in local time with its offset, as every date the archive and its exports show: +01:00."""
-    return datetime.datetime.now().astimezone().isoformat(timespec="seconds")

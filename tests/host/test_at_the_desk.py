@@ -105,7 +105,10 @@ def test_an_undated_game_says_so_in_bg_stats_and_takes_date(tmp_path: pathlib.Pa
     done = run_cli("export", "--format", "bgstats-json", db=db)
     assert "g0001: date unknown" in done.stderr and "when it was pulled; --date YYYY-MM-DD" in done.stderr
     dated = run_cli("export", "--format", "bgstats-json", "--date", "2026-11-20 19:30", db=db)
-    assert json.loads(dated.stdout)["playDate"] == "2026-11-20 19:30:00" and "date unknown" not in dated.stderr
+    play = json.loads(dated.stdout)
+    assert play["playDate"] == "2026-11-20 19:30:00" and "date unknown" not in dated.stderr
+    # the play's note says when it was played, as given: not that the date is not known
+    assert "Played 2026-11-20 19:30 (UTC" in play["comments"] and "not known" not in play["comments"], play
 
 
 def _one_line(done) -> str:

@@ -70,13 +70,13 @@ def test_the_first_command_that_writes_migrates_it_in_place_and_drops_the_copy_o
 def test_a_migration_that_fails_leaves_the_archive_as_it_was_and_its_copy_beside_it(
     earlier: pathlib.Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from adjutant import store
+    from adjutant import archive_schema, store
 
     def broken(db: sqlite3.Connection) -> None:
         db.execute("DROP TABLE games")  # half done
         raise sqlite3.OperationalError("disk I/O error")
 
-    monkeypatch.setattr(store, "_migrate", broken)
+    monkeypatch.setattr(archive_schema, "migrate", broken)
     with pytest.raises(store.ArchiveError):
         store.Store(earlier)
     assert "cp" in _columns(earlier)  # rolled back: the earlier table whole

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from adjutant.export.tables import common
 from adjutant.games.desks import of
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 
 from shared_engine.great_war.game import Game
 

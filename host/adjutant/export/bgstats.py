@@ -14,7 +14,7 @@ import json
 
 from adjutant.export.when import played, stamp
 from adjutant.games.desks import of
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine import bgstats
 from shared_engine.bgstats import link  # noqa: F401  (the CLI takes the link from here, with play)
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from adjutant.games.desks import desk, ids
 from adjutant.games.desks import of as desk_of
-from adjutant.store import Store, StoredGame
+from adjutant.store import Store
+from adjutant.stored import StoredGame
 
 
 def codes() -> list[str]:

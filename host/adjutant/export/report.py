@@ -14,7 +14,8 @@ from adjutant.export import chart
 from adjutant.export.summary import Summary, summarize
 from adjutant.games.base import Section
 from adjutant.games.desks import of
-from adjutant.store import Store, StoredGame
+from adjutant.store import Store
+from adjutant.stored import StoredGame
 
 
 def sections(store: Store, games: list[StoredGame]) -> list[Section]:

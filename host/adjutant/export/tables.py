@@ -13,7 +13,7 @@ import json
 
 from adjutant.export.when import played
 from adjutant.games.desks import of
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 
 COMMON = (
     "device",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine import bgstats
 
 

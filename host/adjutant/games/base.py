@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from shared_engine.games import GAMES, ID, NAME
 
 if TYPE_CHECKING:  # the archive's row; SQLite is not loaded for `adjutant --help`
-    from adjutant.store import StoredGame
+    from adjutant.stored import StoredGame
 
 
 @dataclass

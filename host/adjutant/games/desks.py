@@ -8,7 +8,7 @@ from adjutant.games.base import Desk, Unknown
 from shared_engine.games import DESK, GAMES, ID
 
 if TYPE_CHECKING:  # the archive's row; SQLite is not loaded for `adjutant --help`
-    from adjutant.store import StoredGame
+    from adjutant.stored import StoredGame
 
 
 def ids() -> list[str]:

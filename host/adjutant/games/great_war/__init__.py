@@ -12,7 +12,7 @@ from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.great_war import story, watch
 from adjutant.games.great_war.timeline import battle_shown, game_of, turns
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine.great_war import bgstats
 from shared_engine.great_war.scoring import LEVELS
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from adjutant.export.when import Played, date_text, duration, played
 from adjutant.games.great_war.timeline import Turn, battle_shown, game_of, turns
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 
 HEAD = ["turn", "defender", "Random Event", "face-up BP", "winner", "captured", "CP-EA"]
 AI_HEAD = "the AI's rolls (Solitaire 3.3)"

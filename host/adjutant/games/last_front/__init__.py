@@ -9,7 +9,7 @@ from adjutant.export.when import played
 from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.last_front import story, watch
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine.last_front import bgstats
 
 

@@ -10,7 +10,7 @@ from adjutant.export.when import played
 from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.the_war import story, watch
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine.the_war import bgstats
 
 

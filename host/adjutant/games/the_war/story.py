@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from adjutant.export.when import Played, date_text, duration, played
-from adjutant.store import StoredGame
+from adjutant.stored import StoredGame
 from shared_engine.games import core
 from shared_engine.log import numbered_actions
 from shared_engine.replay import from_lines
