@@ -38,9 +38,9 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # in at boot so that its heap's name pools open while it is whole (runtime.py boots without
 # them, as from a checkout: the page's 1 MB heap does not fragment so), and the link's requests
 # that only a host sends over the serial port, which the page has not (the card data's upload,
-# the settings); and the engine's class for the host and scripts (a method per action, the log
+# the settings); and a game's class for the host and scripts (a method per action, the log
 # as text), which the device never loads.
-NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/great_war/game.mpy")
+NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/*/game.mpy")
 OPTIMIZED = ("-O3",)
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]
@@ -100,8 +100,9 @@ def build(out: pathlib.Path = DIST) -> str:
     # .mpy as a board gets it, but for line numbers: a traceback on the page names the module and
     # function only (mpy-cross -O3; the firmware has no assert for -O1 to drop): 7 KB less to download
     deploy_build(ROOT, out / "fw", flags=OPTIMIZED, board=False)
-    for name in NOT_ON_THE_PAGE:
-        (out / "fw" / name).unlink()
+    for pattern in NOT_ON_THE_PAGE:
+        for path in (out / "fw").glob(pattern):
+            path.unlink()
     (out / "dev_py").mkdir()
     for path in BOARD:  # compiled as the firmware is: no comments or docstrings to download
         compile_module(path, out / "dev_py" / path.with_suffix(".mpy").name, path.name, OPTIMIZED)
