@@ -7,9 +7,12 @@ import pathlib
 import subprocess
 import sys
 
+from adjutant.sim.keys import TAP_MS, KeyPlan
 from adjutant.sim.process import SHORT_MS, SimDevice
 from adjutant.sim.screen_text import boxed, fits
-from adjutant.sim.terminal import TAP_MS, KeyPlan, Words, _lock, _view, default_flash
+from adjutant.sim.terminal import _lock, default_flash
+from adjutant.sim.view import view
+from adjutant.sim.words import Words
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -19,10 +22,10 @@ def test_the_simulator_fits_an_80x24_terminal_and_uses_the_big_panel_when_there_
         dev.wait(300)
         frame = dev.frame()
         said = Words().read_now(frame.pixels)
-        small = _view(dev, frame, said, 80, 24, None).splitlines()
+        small = view(dev, frame, said, 80, 24, None).splitlines()
         assert len(small) <= 23 and max(len(line) for line in small) <= 80, (len(small), max(map(len, small)))
         assert any("\u2800" <= ch <= "\u28ff" for ch in small[1])  # braille cells: 2x4 pixels each
-        big = _view(dev, frame, said, 140, 45, None).splitlines()
+        big = view(dev, frame, said, 140, 45, None).splitlines()
         assert len(big) <= 45 and max(len(line) for line in big) <= 140
         assert "\u2580" in "".join(big) or "\u2584" in "".join(big)  # half blocks
     # every lit pixel is in the braille picture: count the dots
@@ -36,7 +39,7 @@ def test_at_80x24_the_screens_words_and_the_readmes_keys_are_printed_under_the_p
         dev.wait(300)
         frame = dev.frame()
         words = Words()
-        text = _view(dev, frame, words.read_now(frame.pixels), 80, 24, None)
+        text = view(dev, frame, words.read_now(frame.pixels), 80, 24, None)
         under = text.splitlines()[18:]
         assert "OK roll d6 ^more" in under[0] and "RE phase" in under[0], under  # the status line, in words
         assert "CP 0  EA 0" in under[0], under  # each total beside its side's label
@@ -215,7 +218,7 @@ def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: path
 
 def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_press() -> None:
     from adjutant.sim.process import LONG_MS
-    from adjutant.sim.terminal import parse_keys
+    from adjutant.sim.keys import parse_keys
 
     taps = parse_keys("\x1b[A\x1b[B\x1b[C\x1b[Dwsda\r\n \x7f\x08")
     assert [(button, ms) for _, button, ms in taps] == [
@@ -243,7 +246,7 @@ def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_pre
 
 
 def test_a_capital_a_is_a_long_press_of_back_that_undoes(tmp_path: pathlib.Path) -> None:
-    from adjutant.sim.terminal import parse_keys
+    from adjutant.sim.keys import parse_keys
 
     with SimDevice(tmp_path / "flash.img", seed=1) as dev:
         dev.wait(300)

@@ -22,14 +22,17 @@ import pathlib
 import subprocess
 import threading
 import time
-from dataclasses import dataclass
 
-from adjutant.sim.interpreter import SimError, micropython
-from adjutant.sim.serial_relay import SerialRelay
+from adjutant.sim import launch
+from adjutant.sim.frame import Frame
+from adjutant.sim.interpreter import (
+    SimError,
+    micropython,  # noqa: F401  (tests and benches take it from here)
+)
+from adjutant.sim.launch import DEVICE_DIR, REPO  # noqa: F401  (as micropython)
+from adjutant.sim.serial_relay import SerialRelay, reply_in
 from shared_engine import frames
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
-DEVICE_DIR = pathlib.Path(__file__).resolve().parent / "device"
 SHORT_MS = 80
 LONG_MS = 800
 SETTLE_MS = 60  # after a release, time for the debounce and a redraw
@@ -44,20 +47,6 @@ STOPPED = (
     "watchdog reset",
     "reset",
 )
-
-
-@dataclass
-class Frame:
-    pixels: bytes  # 1,024 bytes, MONO_VLSB: byte x + 128 * (y // 8), bit y % 8
-    on: bool
-    contrast: int
-    inverted: bool
-
-    def pixel(self, x: int, y: int) -> int:
-        return (self.pixels[x + (y >> 3) * 128] >> (y & 7)) & 1
-
-    def rows(self) -> list[str]:
-        return ["".join("#" if self.pixel(x, y) else "." for x in range(128)) for y in range(64)]
 
 
 class SimDevice:
@@ -77,33 +66,9 @@ class SimDevice:
         micropython_version: str | None = None,
     ):
         self.realtime = realtime
-        cmd = [micropython()]
-        if heap is not None:
-            cmd += ["-X", f"heapsize={heap}"]
-        # `code` holds firmware/ and shared_engine/: the sources, or the same compiled to .mpy;
-        # "flash" runs what was deployed onto the flash. `device_code` is the simulator's own
-        # device/ compiled to .mpy (the heap benchmark: the simulated hardware should cost the
-        # heap little, as on a board it costs nothing).
-        env = None
-        if device_code is None:
-            cmd.append(str(DEVICE_DIR / "boot.py"))
-        else:
-            cmd += ["-m", "boot"]
-            env = dict(os.environ, MICROPYPATH=f"{device_code}:.frozen")
-        cmd += [str(code), str(flash), "--blocks", str(blocks)]
-        cmd += ["--wiring", str(REPO / "firmware")]
-        if fresh:
-            cmd.append("--fresh")
-        if seed is not None:
-            cmd += ["--seed", str(seed)]
-        if board is not None:
-            cmd += ["--board", board]
-        if realtime:
-            cmd.append("--realtime")
-        if oled is not None:  # the display at another I2C address; 0: none answers
-            cmd += ["--oled", str(oled)]
-        if micropython_version is not None:  # a board flashed with an older MicroPython
-            cmd += ["--micropython", micropython_version]
+        options = {"--blocks": blocks, "--seed": seed, "--board": board, "--oled": oled}
+        options["--micropython"] = micropython_version  # a board flashed with an older MicroPython
+        cmd, env = launch.command(code, flash, heap, device_code, options, fresh, realtime)
         commands_r, commands_w = os.pipe()
         replies_r, replies_w = os.pipe()
         rx_r, rx_w = os.pipe()  # serial bytes from the host, in chunks, to the device's USB driver
@@ -284,7 +249,7 @@ class SimDevice:
                 self.wait(1)  # scripted time: the device reads and answers while its clock runs
             with self.serial.changed:  # the relay passes on what it printed in its own time
                 self.serial.changed.wait(0.01)
-            reply = _reply(self.serial.since(start), rid)
+            reply = reply_in(self.serial.since(start), rid)
         if reply is not None and reply.get("st") != frames.OK:
             raise SimError(f"the device refused the {op} request: {reply.get('err')}")
         return reply
@@ -329,18 +294,3 @@ class SimDevice:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _reply(printed: bytes, rid: int) -> dict | None:
-    """The reply to request `rid` among the whole lines the device printed, if there yet."""
-    for line in printed.split(b"\n")[:-1]:
-        at = line.rfind(b"~")
-        if at < 0:
-            continue
-        try:
-            header, _ = frames.decode(line[at:])
-        except frames.FrameError:
-            continue
-        if header.get("id") == rid and "ev" not in header:
-            return header
-    return None

@@ -21,6 +21,8 @@ import threading
 import time
 import tty
 
+from shared_engine import frames
+
 KEEP = 1 << 20  # bytes of output kept for tests
 # With no host on the pty, a read fails at once (EIO): it is tried again after a wait that grows
 # from the first to the last, so a host's first bytes wait at most the last.
@@ -163,3 +165,18 @@ class SerialRelay:
                 os.close(fd)
             except OSError:
                 pass
+
+
+def reply_in(printed: bytes, rid: int) -> dict | None:
+    """The reply to request `rid` among the whole lines the device printed, if there yet."""
+    for line in printed.split(b"\n")[:-1]:
+        at = line.rfind(b"~")
+        if at < 0:
+            continue
+        try:
+            header, _ = frames.decode(line[at:])
+        except frames.FrameError:
+            continue
+        if header.get("id") == rid and "ev" not in header:
+            return header
+    return None

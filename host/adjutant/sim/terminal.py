@@ -22,136 +22,20 @@ import signal
 import subprocess
 import sys
 import termios
-import textwrap
-import threading
 import time
 import tty
 
 from adjutant.link.ports import simulator_marker
 from adjutant.sim.interpreter import SimError
-from adjutant.sim.process import LONG_MS, REPO, Frame, SimDevice
-from adjutant.sim.screen_text import boxed, fits
+from adjutant.sim.keys import KeyPlan, parse_keys
+from adjutant.sim.process import REPO, SimDevice
+from adjutant.sim.view import draw, view
+from adjutant.sim.words import Words
 
-# A key is a tap this long: short enough that taps as quick as a person makes them (100 ms apart)
-# leave the button up between them for longer than the firmware's debounce.
-TAP_MS = 50
-
-KEYS = {
-    "\x1b[A": ("UP", TAP_MS),
-    "\x1b[B": ("DOWN", TAP_MS),
-    "\x1b[C": ("OK", TAP_MS),
-    "\x1b[D": ("BACK", TAP_MS),
-    "w": ("UP", TAP_MS),
-    "s": ("DOWN", TAP_MS),
-    "d": ("OK", TAP_MS),
-    "\r": ("OK", TAP_MS),
-    "\n": ("OK", TAP_MS),
-    " ": ("OK", TAP_MS),
-    "a": ("BACK", TAP_MS),
-    "\x7f": ("BACK", TAP_MS),
-    "\x08": ("BACK", TAP_MS),
-    "W": ("UP", LONG_MS),
-    "S": ("DOWN", LONG_MS),
-    "D": ("OK", LONG_MS),
-    "A": ("BACK", LONG_MS),
-}
-# The README's keys, in one line of an 80-column terminal.
-HELP = "keys: \u2191/w UP  \u2193/s DOWN  Enter/d OK  Bksp/a BACK  W S D A hold  q quit"
 IDLE_S = 2.0  # nothing pressed, nothing shown changing: the loop looks at the device this seldom
 
 
-def parse_keys(data: str) -> list[tuple[str, str, int]]:
-    """(key, button, ms) for each key in what the terminal sent; ("q", "QUIT", 0) to quit."""
-    found = []
-    i = 0
-    while i < len(data):
-        for length in (3, 1):
-            chunk = data[i : i + length]
-            if chunk in KEYS:
-                found.append((chunk, *KEYS[chunk]))
-                i += length
-                break
-        else:
-            if data[i] == "q":
-                found.append(("q", "QUIT", 0))
-            i += 1
-    return found
-
-
-TAP_GAP_MS = 40  # up between two presses of one button: longer than the firmware's 20 ms debounce
-# A terminal repeats a held key after a pause, then every 30-40 ms: the same key again this soon
-# is that repeat, and the button stays down until the repeats stop. A person's quickest taps come
-# 80 ms apart or more.
-REPEAT_GAP_MS = 70
-
-
-class KeyPlan:
-    """When to press and release each button, from the keys as they come.
-
-    A key is a press of its own `ms` long (a capital letter's is a long
-    press), made at once, or after the button's press under way. The same
-    key again within REPEAT_GAP_MS is the terminal repeating a held key: the
-    press under way is held on, and let go REPEAT_GAP_MS after the last
-    repeat. A held key is so a tap, then a hold from the terminal's first
-    repeat on, as the terminal sends it.
-    """
-
-    def __init__(self) -> None:
-        self.releases: dict[str, int] = {}  # button down now -> device time to let go
-        self.holding: dict[str, str] = {}  # button down now -> the key that pressed it
-        self.last: dict[str, tuple[str, int]] = {}  # button -> its last key, and when it came
-        self.queued: dict[str, list[tuple[str, int]]] = {}  # button -> (key, ms) of presses still to make
-        self.next_down: dict[str, int] = {}
-        self.up_at: dict[str, int] = {}  # button -> when it was last let go
-
-    def key(self, key: str, button: str, ms: int, now: int) -> list[str]:
-        """A key arrived at device time `now`; returns the buttons to press now."""
-        last = self.last.get(button)
-        self.last[button] = (key, now)
-        repeated = last is not None and last[0] == key and now - last[1] <= REPEAT_GAP_MS
-        if repeated and self.holding.get(button) == key and not self.queued.get(button):
-            self.releases[button] = max(self.releases[button], now + REPEAT_GAP_MS)  # held on
-            return []
-        if repeated:
-            return []  # the repeat of a press still to come: it is made as long as its key asks
-        if button in self.releases or button in self.next_down or self.queued.get(button):
-            self.queued.setdefault(button, []).append((key, ms))  # after the press under way
-            return []
-        up_at = self.up_at.get(button)
-        if up_at is not None and now < up_at + TAP_GAP_MS:  # let go a moment ago: up long enough first
-            self.queued[button] = [(key, ms)]
-            self.next_down[button] = up_at + TAP_GAP_MS
-            return []
-        self._down(button, key, ms, now)
-        return [button]
-
-    def next_due(self) -> int | None:
-        """Device time of the next press or release planned, or None."""
-        times = list(self.releases.values()) + list(self.next_down.values())
-        return min(times) if times else None
-
-    def _down(self, button: str, key: str, ms: int, now: int) -> None:
-        self.holding[button] = key
-        self.releases[button] = now + ms
-
-    def due(self, now: int) -> tuple[list[str], list[str]]:
-        """(buttons to release, buttons to press) at device time `now`."""
-        ups = [b for b, at in self.releases.items() if now >= at]
-        for button in ups:
-            del self.releases[button]
-            del self.holding[button]
-            self.up_at[button] = now
-            if self.queued.get(button):
-                self.next_down[button] = now + TAP_GAP_MS
-        downs = [b for b, at in self.next_down.items() if now >= at]
-        for button in downs:
-            del self.next_down[button]
-            key, ms = self.queued[button].pop(0)
-            self._down(button, key, ms, now)
-        return ups, downs
-
-
-def main(argv: list[str] | None = None) -> int:
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="adjutant-sim", description=__doc__.split("\n")[0])
     parser.add_argument(
         "--flash", help="littlefs image, kept between runs (default sim-flash.img; sim-bare-flash.img with --bare)"
@@ -167,7 +51,11 @@ def main(argv: list[str] | None = None) -> int:
         type=lambda text: int(text, 0),
         help="I2C address the display answers at (0: none), to see what a miswired first build shows",
     )
-    args = parser.parse_args(argv)
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
     flash = pathlib.Path(args.flash) if args.flash else default_flash(args.bare)
     lock = _lock(flash)
     if isinstance(lock, str):
@@ -200,7 +88,7 @@ def main(argv: list[str] | None = None) -> int:
             size = shutil.get_terminal_size()
             frame = device.frame()
             said = Words().read_now(frame.pixels)
-            print(_view(device, frame, said, size.columns, size.lines, problem), end="")
+            print(view(device, frame, said, size.columns, size.lines, problem), end="")
             print("stdin is not a terminal: showed the first screen; run `make sim` in a terminal to play.")
             return 0
         return _interactive(device, problem)
@@ -263,64 +151,6 @@ def _lock(flash: pathlib.Path):
     return holder
 
 
-class Words:
-    """The panel's words as text, read off its pixels by a thread of their own.
-
-    Reading takes some 30 ms, which the keys must not wait for: the loop hands
-    over each new panel, and the thread reads the newest (skipping any that a
-    fast count left behind), then wakes the loop through a pipe. So the words
-    follow the panel as it changes, each count of a hold included.
-    """
-
-    def __init__(self) -> None:
-        self.text = ""
-        self.read_for: bytes | None = None
-        self._wanted: bytes | None = None
-        self._changed = threading.Condition()
-        self.wake_r, self.wake_w = os.pipe()
-        self._thread: threading.Thread | None = None
-
-    def seen(self, pixels: bytes) -> None:
-        """The panel as it shows now: its words are read in the background."""
-        with self._changed:
-            if pixels == self._wanted:
-                return
-            self._wanted = pixels
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="panel words", daemon=True)
-                self._thread.start()
-            self._changed.notify()
-
-    def read_now(self, pixels: bytes) -> str:
-        from adjutant.sim.panel_text import words
-
-        self.read_for, self.text = pixels, "  ".join(words(pixels))
-        return self.text
-
-    def wait(self, timeout: float = 5.0) -> str:
-        """The words of the panel last seen, once read (for tests and the first screen)."""
-        deadline = time.monotonic() + timeout
-        while self.read_for != self._wanted and time.monotonic() < deadline:
-            time.sleep(0.005)
-        return self.text
-
-    def _run(self) -> None:
-        from adjutant.sim.panel_text import words
-
-        while True:
-            with self._changed:
-                while self._wanted is None or self._wanted == self.read_for:
-                    self._changed.wait()
-                pixels = self._wanted
-            text = "  ".join(words(pixels))
-            with self._changed:
-                self.read_for, self.text = pixels, text
-            try:
-                os.write(self.wake_w, b"w")
-            except OSError:  # the loop is gone
-                return
-
-
 class _HungUp(Exception):
     """The terminal went away (its window closed, its ssh dropped) or the simulator was told to stop."""
 
@@ -357,7 +187,6 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
     words = Words()
     clock = _Clock(device)
     frame = device.frame()
-    size = shutil.get_terminal_size()
     resized = [True]
     signal.signal(signal.SIGWINCH, lambda *_: resized.__setitem__(0, True))
     # A hang-up reaches only the terminal's session leader, which may be make, and make waits for
@@ -369,10 +198,7 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
         tty.setcbreak(fd)
         words.seen(frame.pixels)
         while True:
-            due = plan.next_due()
-            timeout = IDLE_S if due is None else max(0.0, (due - clock.now()) / 1000)
-            if device.buffered():
-                timeout = 0.0
+            timeout = _wait_for(device, plan, clock)
             try:
                 ready, _, _ = select.select([fd, device.replies_fd, words.wake_r], [], [], timeout)
             except InterruptedError:  # a resize signal
@@ -387,29 +213,15 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
                 if not typed:
                     raise _HungUp
             clock.sync()  # the device's time now, and what it said meanwhile (its panel changed)
-            for key, button, ms in parse_keys(typed.decode(errors="ignore")):
-                if button == "QUIT":
-                    return 0
-                for down in plan.key(key, button, ms, device.now):
-                    device.down(down)
-            ups, downs = plan.due(device.now)
-            for button in ups:
-                device.up(button)
-            for button in downs:
-                device.down(button)
+            if not _press(device, plan, typed):
+                return 0
             if device.panel_changed:
                 device.panel_changed = False
                 frame = device.frame()
                 words.seen(frame.pixels)
                 redraw = True
             if redraw:
-                size = shutil.get_terminal_size()
-                if resized[0]:
-                    sys.stdout.write("\x1b[2J")  # a resize leaves the old, wider picture behind
-                    resized[0] = False
-                view = _view(device, frame, words.text, size.columns, size.lines, problem)
-                sys.stdout.write("\x1b[H" + view + "\x1b[J")  # and nothing left below of a longer view
-                sys.stdout.flush()
+                draw(device, frame, words.text, problem, resized)
     except (_HungUp, OSError, KeyboardInterrupt) as e:  # Ctrl-C quits as q does
         if isinstance(e, OSError) and not _terminal_gone(fd):
             raise  # not the terminal's: the caller says what failed
@@ -423,6 +235,30 @@ def _interactive(device: SimDevice, problem: str | None) -> int:
             pass  # no terminal left to put back
 
 
+def _wait_for(device: SimDevice, plan: KeyPlan, clock: _Clock) -> float:
+    """Seconds the loop may sleep: until a planned release is due, else a while; none while the
+    device has said something not yet read."""
+    due = plan.next_due()
+    if device.buffered():
+        return 0.0
+    return IDLE_S if due is None else max(0.0, (due - clock.now()) / 1000)
+
+
+def _press(device: SimDevice, plan: KeyPlan, typed: bytes) -> bool:
+    """The keys typed, and the releases and repeats now due, on the device's pins; False: q."""
+    for key, button, ms in parse_keys(typed.decode(errors="ignore")):
+        if button == "QUIT":
+            return False
+        for down in plan.key(key, button, ms, device.now):
+            device.down(down)
+    ups, downs = plan.due(device.now)
+    for button in ups:
+        device.up(button)
+    for button in downs:
+        device.down(button)
+    return True
+
+
 def _terminal_gone(fd: int) -> bool:
     """The terminal hung up: its attributes can no longer be read (EIO)."""
     try:
@@ -430,24 +266,6 @@ def _terminal_gone(fd: int) -> bool:
         return False
     except termios.error:
         return True
-
-
-WORD_ROWS = 3  # at 80x24: the picture's 18 rows, 3 of the panel's words, the keys and the port
-
-
-def _view(device: SimDevice, frame: Frame, words: str, columns: int, lines: int, problem: str | None) -> str:
-    """The panel, its words, the keys and the port, cut to the terminal's width."""
-    screen = boxed(frame, braille=fits(columns, lines))
-    if problem:  # the panel stays dark: say what the serial console says
-        said = "device: " + problem
-    elif not frame.on:
-        said = "panel asleep: any key wakes it"
-    else:
-        said = "screen: " + words
-    width = max(20, columns - 1)
-    rows = textwrap.wrap(said, width)[:WORD_ROWS] + textwrap.wrap(HELP, width)
-    rows.append(f"Serial port: {device.serial_path}"[:width])
-    return screen + "\n" + "\n".join(row.ljust(width) for row in rows) + "\n"
 
 
 if __name__ == "__main__":

@@ -40,64 +40,20 @@ import machine
 
 sys.modules["machine"] = machine
 import vfs
-from flash import FileFlash, littlefs
+from control import CONTROL, Control, reply
+from flash import FileFlash, littlefs, mount_rom
 from oled_chip import OledChip
 from repl import Repl
 
-OWN_MODULES = (
-    "time",
-    "select",
-    "clock",
-    "machine",
-    "flash",
-    "oled_chip",
-    "usb_serial",
-    "repl",
-    "micropython",
-    "boot",
-    "__main__",
-    "json",
-    "gc",
-    "os",
-    "sys",
-    "vfs",
+# The simulator's own modules, and those of MicroPython: not the firmware's (first_frame_modules)
+OWN_MODULES = tuple(
+    """
+    time select clock machine flash oled_chip usb_serial repl control micropython boot __main__ json gc os sys vfs
+    """.split()
 )
 
 
-CONTROL = [None, None]  # the controller's commands in, replies out
-
-
-def reply(kind, text=""):
-    CONTROL[1].write("\x01%s %s\n" % (kind, text))
-
-
-def reply_json(kind, value):
-    # Streamed, not built as one string: the heap figures should count the firmware's
-    # needs, not a large reply of the simulator's.
-    out = CONTROL[1]
-    out.write("\x01%s " % kind)
-    json.dump(value, out)
-    out.write("\n")
-
-
-def mount_rom(path):
-    """A ROMFS image as a board's ROM partition: .mpy code in it runs in place, not copied to RAM.
-
-    The image is read into one buffer before the firmware allocates anything.
-    Returns the heap that buffer takes, which the heap benchmark subtracts: a
-    board keeps the image in memory-mapped flash.
-    """
-    gc.collect()
-    before = gc.mem_alloc()
-    rom = bytearray(os.stat(path)[6])
-    with open(path, "rb") as f:
-        f.readinto(rom)
-    vfs.mount(vfs.VfsRom(rom), "/rom")
-    sys.path.insert(0, "/rom")
-    return gc.mem_alloc() - before
-
-
-class SimulatedBoard:
+class SimulatedBoard(Control):
     """The board the simulator gives the unchanged firmware: pins, I2C and the OLED, the clock,
     the flash, the watchdog."""
 
@@ -295,80 +251,6 @@ class SimulatedBoard:
             self.port.pump()
             return True  # a pin may have moved: its interrupt may have set what the firmware waits on
         return self.port.pump()
-
-    # -- the controller's commands --------------------------------------------
-
-    def control(self):
-        """Serve commands until one allows time to pass."""
-        self.port.pump()
-        while True:
-            reply("ready", "%d %d" % (CLOCK.now - clock.EPOCH, machine.I2C.wire_bytes))
-            if self.command(CONTROL[0].readline()):
-                self.port.pump()
-                return
-
-    def command(self, line):
-        """Run one controller command; True if it allows time to pass."""
-        if not line:
-            raise SystemExit
-        words = line.split()
-        if not words:
-            return False
-        if words[0] == "run":
-            CLOCK.until = CLOCK.now + int(words[1])
-            return True
-        if words[0] == "realtime":  # from now on device time follows the wall clock
-            CLOCK.follow_wall_clock()
-            return True
-        getattr(self, "cmd_" + words[0], self.cmd_unknown)(words[1:])
-        return False
-
-    def cmd_unknown(self, args):
-        reply("error", "unknown command")
-
-    def cmd_pin(self, args):
-        if args[1] == "0":  # a finger on the button: it stays down through a reset or a power cut
-            self.held.add(args[0])
-        else:
-            self.held.discard(args[0])
-        pin = machine.Pin.pins.get(self.buttons[args[0]])
-        if pin is not None:
-            pin.set_level(int(args[1]))
-
-    def cmd_frame(self, args):
-        chip = self.chip
-        out = CONTROL[1]
-        out.write("\x01frame ")
-        frame = chip.frame()
-        for i in range(0, len(frame), 64):  # in pieces, for the same reason as reply_json
-            out.write(frame[i : i + 64].hex())
-        out.write(" %d %d %d\n" % (chip.on, chip.contrast, chip.inverted))
-
-    def cmd_stats(self, args):
-        gc.collect()
-        out = {
-            "i2c_bytes": machine.I2C.wire_bytes,
-            "i2c_transfers": machine.I2C.transfers,
-            "i2c_bursts": machine.I2C.bursts,
-            "flash_writes": self.flash.writes,
-            "wakeups": CLOCK.wakeups,
-            "now_ms": CLOCK.now,
-            "heap_free": gc.mem_free(),
-            "heap_alloc": gc.mem_alloc(),
-            "boots": self.boots,
-            "rom_heap": self.rom_heap,
-            "first_frame_modules": self.first_frame_modules,
-        }
-        reply_json("stats", out)
-
-    def cmd_hang(self, args):
-        machine.I2C.hang = args[0] == "1"
-
-    def cmd_cut(self, args):
-        CLOCK.cut = True
-
-    def cmd_quit(self, args):
-        raise SystemExit
 
 
 def main(argv):

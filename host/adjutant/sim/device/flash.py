@@ -16,6 +16,10 @@ firmware tests in RAM (RamFlash); both fail the same way:
   would be on a board.
 """
 
+import gc
+import os
+import sys
+
 import vfs
 from clock import PowerCut
 
@@ -137,3 +141,20 @@ class RamFlash(Flash):
 
     def _write(self, pos, data):
         self.data[pos : pos + len(data)] = data
+
+
+def mount_rom(path):
+    """A ROMFS image as a board's ROM partition: .mpy code in it runs in place, not copied to RAM.
+
+    The image is read into one buffer before the firmware allocates anything.
+    Returns the heap that buffer takes, which the heap benchmark subtracts: a
+    board keeps the image in memory-mapped flash.
+    """
+    gc.collect()
+    before = gc.mem_alloc()
+    rom = bytearray(os.stat(path)[6])
+    with open(path, "rb") as f:
+        f.readinto(rom)
+    vfs.mount(vfs.VfsRom(rom), "/rom")
+    sys.path.insert(0, "/rom")
+    return gc.mem_alloc() - before
