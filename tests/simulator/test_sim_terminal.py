@@ -217,8 +217,8 @@ def test_a_tap_after_a_long_press_and_quick_taps_are_each_a_press(tmp_path: path
 
 
 def test_the_key_table_arrows_and_letters_tap_and_a_capital_letter_is_a_long_press() -> None:
-    from adjutant.sim.process import LONG_MS
     from adjutant.sim.keys import parse_keys
+    from adjutant.sim.process import LONG_MS
 
     taps = parse_keys("\x1b[A\x1b[B\x1b[C\x1b[Dwsda\r\n \x7f\x08")
     assert [(button, ms) for _, button, ms in taps] == [
