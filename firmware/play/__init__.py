@@ -25,6 +25,7 @@ less at every boot. It holds:
 - describe(action, phase): an action in a player's words, for what an undo or redo says;
 - standing(state): where an unfinished game stands, in a few words ("Turn 3 of this one");
 - joined(actions): after a restart, which actions a press made together (undone together);
+- ending(state): the game-over screen's words (screens/over.py draws them for every game);
 - watched(session, kind, body): what a watching host hears of a saved action beyond the state;
 - its rows module, `rows` in its package: menu(...) and new_game_rows(screen).
 Its screens and helpers live in its own package beside it.
@@ -101,8 +102,9 @@ BASE = (
     "standing",
     "joined",
     "watched",
+    "ending",
 )
-BROUGHT: dict = {}
+BROUGHT: dict = {"over": "GameOver"}  # the end: screens/over.py, every game's
 BRINGS: tuple = ()
 SCREENS: dict = {}
 ON_MAT: tuple = ()
@@ -145,6 +147,12 @@ def standing(state):
 def joined(actions):
     """Every action was a press of its own."""
     return set()
+
+
+def ending(state):
+    """The game-over screen's words: (title, who won, how: up to 2 lines, when), 16 characters a
+    line, the second 8 (it is drawn twice the size)."""
+    return "GAME OVER", "OVER", (), ""
 
 
 def watched(session, kind, body):

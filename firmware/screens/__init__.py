@@ -21,6 +21,7 @@ _attrs = {
     "About": "screens.info",
     "Menu": "screens.menu",
     "Settings": "screens.settings",
+    "GameOver": "screens.over",  # every game's end: its words from its play module (ending)
 }
 
 

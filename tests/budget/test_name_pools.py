@@ -36,7 +36,7 @@ def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
         for path in tmp_path.rglob("*.mpy")
         if path.stem != "interned_names"
     )
-    assert {"runtime", "play.great_war.end", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
+    assert {"runtime", "screens.over", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
@@ -91,6 +91,6 @@ def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_p
         if import_names(mpy.relative_to(tmp_path).as_posix())[1] in first_frame(REPO):
             booted |= set(names_of(mpy.read_bytes()))
     # the game-over screen's own names: its code loads long after boot
-    late = set(names_of((tmp_path / "play/great_war/end.mpy").read_bytes())) - booted
+    late = set(names_of((tmp_path / "screens/over.mpy").read_bytes())) - booted
     assert late and {"MatScreen", "UI"} <= booted
     assert min(at[name] for name in booted) > max(at[name] for name in late)

@@ -139,7 +139,7 @@ def test_last_front_victory_conditions_quick_any_3_announced_at_the_capture():
         _bid(table, 2)
         table.press("DOWN")  # P2 out: P1 captures it
     assert table.state()["phase"] == "over" and table.state()["winner"] == 0
-    assert table.screen() == "front-over" and "P1" in table.text() and "quick" in table.text()
+    assert table.screen() == "over" and "P1" in table.text() and "quick" in table.text()
     table.press("OK")
     assert table.screen() == "front-mat" and table.status() == "OK result"
     rig.unmount()

@@ -51,8 +51,8 @@ def test_a_screen_module_stays_loaded_only_while_a_screen_of_it_is_shown():
     assert ui.session.game.state.result[0] == expected_totals()
     assert ui.top().name == "over"
     # the hands were entered on the battle screen's module, then the end screen replaced it
-    assert "play.great_war.battle" in shown and "play.great_war.end" in shown
-    assert _lazy_screens(ui) == ["play.great_war.end"], _lazy_screens(ui)
+    assert "play.great_war.battle" in shown and "screens.over" in shown
+    assert _lazy_screens(ui) == ["screens.over"], _lazy_screens(ui)
     # without card data on the flash the card parser is never loaded
     assert "shared_engine.great_war.cards" not in sys.modules
     rig.unmount()

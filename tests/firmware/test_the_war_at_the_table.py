@@ -109,7 +109,7 @@ def test_the_war_a_whole_short_game_turn_by_turn_ends_when_a_player_cannot_draw_
     state = table.state()
     assert state["phase"] == "over"
     assert state["end"] == {"winner": "P2", "loser": "P1", "turn": 3, "decks": {"P1": 1, "P2": 4}}
-    assert table.screen() == "war-over" and "P2 WINS" in table.text() and "P1 can't draw 2" in table.text()
+    assert table.screen() == "over" and "P2 WINS" in table.text() and "P1 can't draw 2" in table.text()
     assert "round 3" in table.text() and "P1 1  P2 4 left" in table.text()
     assert max(presses) <= 6, presses  # a turn with one deck attack
     rig.unmount()

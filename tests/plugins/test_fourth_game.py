@@ -103,7 +103,7 @@ def _race_on_the_simulator(device: SimDevice) -> str:
     device.press("UP")
     device.press("UP")
     state = device.state()
-    assert state["screen"] == "race-over" and "P1 WINS" in device.shown(), device.shown()
+    assert state["screen"] == "over" and "P1 WINS" in device.shown(), device.shown()
     return state["gid"]
 
 

@@ -11,7 +11,6 @@ SCREENS = {
     "EventChoices": "play.great_war.event_card",
     "PickEvent": "play.great_war.event_card",
     "roll_and_show": "play.great_war.dice",
-    "GameOver": "play.great_war.end",
     "EndGame": "play.great_war.end_now",
     "Guidance": "play.great_war.guide",
     "Reshuffle": "play.great_war.guide",
@@ -175,6 +174,19 @@ def watched(session, kind, body):
             body["re_text"] = game.re_result(turn.re_rolls[-1])
     except Exception:  # an id the card data lacks: the host shows the id
         pass
+
+
+def ending(state):
+    """Both totals, the winner (in solitaire: yours or the AI's), the margin and its level, and
+    how the game ended (3.1, 3.4, 3.5)."""
+    totals, winner, margin, level = state.result
+    if winner is None:
+        who, by = "DRAW", "margin %d (0-9)" % margin
+    else:
+        who = winner + " WINS" if state.solo is None else "YOU WIN" if winner == state.solo else "AI WINS"
+        by = "by %d: %s" % (margin, level)
+    when = "3.4 no Nat card" if state.end[0] == "no_nat" else "after turn %d" % state.turn
+    return "GAME OVER 3.5", who, ("CP %d  EA %d" % (totals["CP"], totals["EA"]), by), when
 
 
 def standing(state):

@@ -7,14 +7,25 @@ SCREENS = {
     "TurnUp": "play.last_front.mat",
     "Declare": "play.last_front.mat",
     "Holdings": "play.last_front.mat",
-    "FrontOver": "play.last_front.mat",
     "FrontBid": "play.last_front.bid",
     "BidCalculator": "play.last_front.calc",
 }
 ON_MAT = ("play.last_front.rows",)
 TRACK = ("battles", "battle")
-BROUGHT = {"over": "FrontOver"}
 BRINGS = ("withdraw",)  # the last withdrawal ends a battle, and a capture may win the game
+
+
+def ending(state):
+    """Victory Conditions: who won, with which territories, after how many battles, which victory."""
+    if state.winner is None:
+        return "LAST FRONT: OVER", "NO WINNER", ("nothing to fight",), "battle %d" % len(state.battles)
+    name = state.players[state.winner].upper()
+    who = name + " WINS" if len(name) <= 3 else name[:8]
+    held = " ".join(SHORT[k] for k in state.held[state.winner])
+    return "LAST FRONT: OVER", who, (held, state.victory + " victory"), "battle %d" % len(state.battles)
+
+
+SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
 
 
 def standing(state):

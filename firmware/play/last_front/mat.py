@@ -176,26 +176,3 @@ class Holdings(Message):
             lines.append("%s bonus: %s" % (SHORT[kind], state.players[seat] if seat is not None else "none"))
         lines.append("deck %d left" % state.deck_left())
         super().__init__(ui, "Territories", "\n".join(lines))
-
-
-class FrontOver(Screen):
-    """Victory Conditions: who won, with which territories, after how many battles."""
-
-    name = "front-over"
-    title = "LAST FRONT: OVER"
-
-    def draw(self, fb):
-        super().draw(fb)
-        state = self.session.game.state
-        if state.winner is None:
-            gfx.centered(fb, "NO WINNER", 14, 2)
-            gfx.text(fb, "nothing to fight", 0, 33)
-        else:
-            gfx.centered(fb, state.players[state.winner][:8].upper(), 14, 2)
-            gfx.text(fb, " ".join(SHORT[k] for k in state.held[state.winner]), 0, 33)
-        gfx.text(fb, "battle %d, %s" % (len(state.battles), state.victory), 0, 42)
-        gfx.text(fb, "OK back", 0, 56)
-
-    def key(self, button, kind):
-        if kind == "SHORT" and button in ("OK", "BACK"):
-            self.ui.pop()

@@ -4,7 +4,6 @@ GAME = "the-war"
 MAT = "WarMat"
 SCREENS = {
     "WarMat": "play.the_war.mat",
-    "WarOver": "play.the_war.mat",
     "Redraw": "play.the_war.mat",
     "DeckChange": "play.the_war.mat",
     "WarSteps": "play.the_war.mat",
@@ -12,8 +11,19 @@ SCREENS = {
     "PayCalculator": "play.the_war.pay",
 }
 ON_MAT = ("play.the_war.rows",)
-BROUGHT = {"over": "WarOver"}
 BRINGS = ("end",)  # the turn's end is where a player may have lost (Winning and losing)
+
+
+def ending(state):
+    """Winning and losing: who won, the one who could not draw 2, the decks left, on which round."""
+    decks = state.decks
+    lost = "%s can't draw 2" % state.loser
+    return (
+        "THE WAR: OVER",
+        state.winner + " WINS",
+        (lost, "P1 %d  P2 %d left" % (decks["P1"], decks["P2"])),
+        "round %d" % state.turn,
+    )
 
 
 def standing(state):

@@ -204,22 +204,3 @@ class WeaponChoice(ListScreen):
             self.entry.enter(weapon)
 
         return enter
-
-
-class WarOver(Screen):
-    """Winning and losing: who won, on which round, and the cards left in each deck."""
-
-    name = "war-over"
-    title = "THE WAR: OVER"
-
-    def draw(self, fb):
-        super().draw(fb)
-        state = self.session.game.state
-        gfx.centered(fb, state.winner + " WINS", 14, 2)
-        gfx.text(fb, "%s can't draw 2" % state.loser, 0, 33)
-        gfx.text(fb, "round %d" % state.turn, 0, 42)
-        gfx.text(fb, "P1 %d  P2 %d left" % (state.decks["P1"], state.decks["P2"]), 0, 55)
-
-    def key(self, button, kind):
-        if kind == "SHORT" and button in ("OK", "BACK"):
-            self.ui.pop()

@@ -50,7 +50,7 @@ def test_race_is_played_undone_redone_won_and_resumed_through_the_buttons():
     again.press("OK")
     assert again.ui.session.game.state.scores == {"P1": 3, "P2": 2}, again.text()
     again.presses("UP", 2)  # P1 reaches 5: the race is won
-    assert again.screen() == "race-over" and "P1 WINS" in again.text(), again.text()
+    assert again.screen() == "over" and "P1 WINS" in again.text(), again.text()
     again.press("OK")
     assert again.screen() == "race-mat" and "P1 won" in again.text()
     rig.unmount()

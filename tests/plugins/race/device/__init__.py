@@ -2,9 +2,8 @@
 
 GAME = "race"
 MAT = "RaceMat"
-SCREENS = {"RaceMat": "play.race.mat", "RaceOver": "play.race.mat"}
+SCREENS = {"RaceMat": "play.race.mat"}
 ON_MAT = ("play.race.rows",)
-BROUGHT = {"over": "RaceOver"}
 BRINGS = ("point",)
 TRACK = ("track", "point")
 
@@ -15,3 +14,13 @@ def standing(state):
 
 def describe(action, phase):
     return "%s +%d" % (action[1], action[2]) if action[0] == "point" else action[0]
+
+
+def ending(state):
+    """The shared game-over screen's words (screens/over.py draws them)."""
+    return (
+        "RACE: OVER",
+        state.winner + " WINS",
+        ("P1 %d  P2 %d" % (state.scores["P1"], state.scores["P2"]),),
+        "race to %d" % state.target,
+    )

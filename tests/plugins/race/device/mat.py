@@ -31,19 +31,3 @@ class RaceMat(Screen):
             self.session.act("point", "P1", 1)
         elif button == "DOWN":
             self.session.act("point", "P2", 1)
-
-
-class RaceOver(Screen):
-    name = "race-over"
-    title = "RACE: OVER"
-
-    def draw(self, fb):
-        super().draw(fb)
-        state = self.session.game.state
-        gfx.centered(fb, state.winner + " WINS", 14, 2)
-        gfx.text(fb, "P1 %d  P2 %d" % (state.scores["P1"], state.scores["P2"]), 0, 40)
-        gfx.text(fb, "OK: close", 0, 56)
-
-    def key(self, button, kind):
-        if kind == "SHORT" and button in ("OK", "BACK"):
-            self.ui.pop()
