@@ -70,9 +70,7 @@ class Session:
         journal = on_flash.newest()
         if journal is not None:
             try:
-                self.game = journal.load()
-                was, self.play = self.play, play.of(self.game)
-                play.let_go(was, self.play)  # after a delete, a game of another game: its code goes
+                self._play(journal.load())  # after a delete, a game of another game: its code goes
                 self.journal = journal
                 self.joined = self.play.joined(self.game.actions)
                 self.pulled = on_flash.is_pulled(journal.gid)
@@ -85,6 +83,13 @@ class Session:
             except (GameError, OSError, ValueError) as e:
                 self.warn("Game %s unreadable (%s); kept, new game started" % (journal.gid, e))
         self.begin(play.fresh())
+
+    def _play(self, game):
+        """The game on the table, with its play module; the one before let go, its settings checked."""
+        self.game = game
+        was, self.play = self.play, play.of(game)
+        play.let_go(was, self.play)
+        play.settle(self.play, self.settings, self.warn)
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
@@ -101,13 +106,10 @@ class Session:
             journal = _games_on_flash().create(game)
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
-                self.game = game
-                self.play = play.of(game)
+                self._play(game)
             self.warn("Flash full (%s): pull games with the host, then delete some" % e)
             return False
-        self.game = game
-        was, self.play = self.play, play.of(game)
-        play.let_go(was, self.play)
+        self._play(game)
         self.journal = journal
         self.pulled = False
         self.joined = set()
@@ -278,13 +280,12 @@ class Session:
         if self._cards is None:
             try:
                 stat("cards.json")  # most boards have none: its reader's code is then never loaded
-            except OSError:
-                self._cards = False
-            else:
                 from card_data import load  # dropped again on the mat (lazy.ON_MAT)
 
                 self._cards = load(self.warn)
-        if self._cards is None or self._cards is False:  # unreadable (tried again at the next use), or none
+            except OSError:
+                self._cards = False
+        if not self._cards:  # unreadable (None: tried again at the next use), or none (False)
             return None
         self.game.cards = self._cards  # every game uses the data on the device, however it began
         return self._cards

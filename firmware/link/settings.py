@@ -7,6 +7,7 @@ once, as the Settings screen's do; `board` and `addr` at the next boot.
 
 import lazy
 import settings_file
+from play import fits
 
 from shared_engine import frames
 
@@ -24,15 +25,32 @@ def op_settings(ops, rid, req, payload):
             ui.settings[key] = change[key]
         if keys:
             ui.set(keys[-1], change[keys[-1]])  # applies the display's and saves them all
-    ops.reply(rid, frames.OK, {"settings": ops.ui.settings, "at_boot": settings_file.AT_BOOT})
+    shown = dict(ops.ui.settings)  # every game's own too, at its default until it is set
+    for key, (default, allowed) in _games().items():
+        if key not in shown or not fits(shown[key], default, allowed):
+            shown[key] = default
+    ops.reply(rid, frames.OK, {"settings": shown, "at_boot": settings_file.AT_BOOT})
+
+
+def _games():
+    from play import every_setting
+
+    return every_setting()
 
 
 def _check(change):
     if type(change) is not dict:
         return "set: an object of setting: value"
+    games = _games() if any(key not in settings_file.CHECKS for key in change) else {}
     for key, value in change.items():
+        if key in games:
+            default, allowed = games[key]
+            if not fits(value, default, allowed):
+                return "bad value for %s: %r" % (key, value)
+            continue
         if key not in settings_file.CHECKS:
-            return "unknown setting %r; known: %s" % (key, ", ".join(sorted(settings_file.CHECKS)))
+            names = sorted(list(settings_file.CHECKS) + list(games))
+            return "unknown setting %r; known: %s" % (key, ", ".join(names))
         if not settings_file.CHECKS[key](value):
             return "bad value for %s: %r" % (key, value)
         if key == "board" and value is not None:

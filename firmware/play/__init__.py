@@ -27,6 +27,8 @@ less at every boot. It holds:
 - joined(actions): after a restart, which actions a press made together (undone together);
 - ending(state): the game-over screen's words (screens/over.py draws them for every game);
 - watched(session, kind, body): what a watching host hears of a saved action beyond the state;
+- SETTINGS: its own settings, {name: (default, allowed values or range)}, kept in settings.json
+  with the device's and checked when the game is played (settle);
 - its rows module, `rows` in its package: menu(...) and new_game_rows(screen).
 Its screens and helpers live in its own package beside it.
 """
@@ -60,6 +62,42 @@ def fresh():
     from shared_engine.games import DEVICE, GAMES
 
     return _completed(__import__(GAMES[0][DEVICE], None, None, ("_",))).fresh()
+
+
+def settle(module, settings, warn):
+    """The game's own settings in `settings`: each one missing, or of a value it does not take,
+    set to its default; `warn` names those that were bad, once (they are not bad again)."""
+    bad = []
+    for key, (default, allowed) in getattr(module, "SETTINGS", SETTINGS).items():
+        if key not in settings:
+            settings[key] = default
+        elif not fits(settings[key], default, allowed):
+            settings[key] = default
+            bad.append(key)
+    if bad:
+        warn("bad setting %s; default used" % ", ".join(bad))
+
+
+def fits(value, default, allowed):
+    return type(value) is type(default) and value in allowed
+
+
+def every_setting():
+    """Every registered game's own settings, {name: (default, allowed)}: each play module is read
+    for it, and those of games not on the table are let go again (a host's settings request)."""
+    import sys
+
+    from lazy import drop
+
+    from shared_engine.games import DEVICE, GAMES
+
+    found = {}
+    for game in GAMES:
+        had = set(sys.modules)
+        found.update(_completed(__import__(game[DEVICE], None, None, ("_",))).SETTINGS)
+        for name in [name for name in sys.modules if name not in had]:
+            drop(name)
+    return found
 
 
 def let_go(was, now):
@@ -103,9 +141,11 @@ BASE = (
     "joined",
     "watched",
     "ending",
+    "SETTINGS",
 )
 BROUGHT: dict = {"over": "GameOver"}  # the end: screens/over.py, every game's
 BRINGS: tuple = ()
+SETTINGS: dict = {}
 SCREENS: dict = {}
 ON_MAT: tuple = ()
 TRACK: tuple = ("track", "turn")  # the state's list of turns, and each one's number: a long one is cut for the link

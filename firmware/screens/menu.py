@@ -39,7 +39,16 @@ def _rows_of(game):
 
 
 def _rows(game, screen):
-    return _rows_of(game).new_game_rows(screen)
+    """A game's ways to begin, read from its own settings: those missing taken at their defaults
+    (a game not yet played on this device has none of its own in settings.json)."""
+    import sys
+
+    from play import settle
+
+    rows = _rows_of(game)
+    ui = screen.ui
+    settle(sys.modules[entry(game)[DEVICE]], ui.settings, ui.warn)
+    return rows.new_game_rows(screen)
 
 
 class NewGame(ListScreen):

@@ -1,5 +1,5 @@
-"""Settings: contrast, screen sleep, rotation, the last draw, what a battle asks, Attack marks, and a
-button test."""
+"""Settings: contrast, screen sleep, rotation, the game on the table's own (its rows module's
+settings_rows), and a button test."""
 
 import gfx
 
@@ -29,16 +29,24 @@ class Settings(ListScreen):
         ui = self.ui
         s = ui.settings
         sleep = s["sleep"]
-        winner = s["battles"] == "winner"
-        return [
-            ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
-            ("Sleep", ("%dm" % (sleep // 60) if sleep >= 60 else "%ds" % sleep) if sleep else "never", self._sleep),
-            ("Rotate", "%d" % s["rotate"], lambda: ui.set("rotate", 180 - s["rotate"])),
-            ("Last draw", ("no", "yes")[s["last_draw"]], lambda: ui.set("last_draw", not s["last_draw"])),
-            ("Battles", "winner" if winner else "both BP", lambda: ui.set("battles", "bp" if winner else "winner")),
-            ("Attack marks", ("no", "yes")[s["attack"]], lambda: ui.set("attack", not s["attack"])),
-            ("Button test", "", lambda: ui.push(ButtonTest(ui))),
-        ]
+        return (
+            [
+                ("Contrast", "%d%%" % (s["contrast"] * 100 // 255), self._contrast),
+                ("Sleep", ("%dm" % (sleep // 60) if sleep >= 60 else "%ds" % sleep) if sleep else "never", self._sleep),
+                ("Rotate", "%d" % s["rotate"], lambda: ui.set("rotate", 180 - s["rotate"])),
+            ]
+            + self._game_rows()
+            + [
+                ("Button test", "", lambda: ui.push(ButtonTest(ui))),
+            ]
+        )
+
+    def _game_rows(self):
+        from shared_engine.games import DEVICE, entry
+
+        rows = __import__(entry(self.ui.session.play.GAME)[DEVICE] + ".rows", None, None, ("menu",))
+        own = getattr(rows, "settings_rows", None)
+        return own(self.ui) if own else []
 
 
 class ButtonTest(Screen):

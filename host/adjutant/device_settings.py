@@ -7,38 +7,10 @@ device checks them again as it checks its own file.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
-
 import click
 
 from adjutant.errors import DeviceRefused
-
-ON = {"on": True, "yes": True, "true": True, "1": True, "off": False, "no": False, "false": False, "0": False}
-
-
-def _whole(low: int, high: int) -> Callable[[str], object]:
-    def parse(text: str) -> object:
-        try:
-            value = int(text)
-        except ValueError:
-            raise ValueError(f"a whole number from {low} to {high}") from None
-        if not low <= value <= high:
-            raise ValueError(f"a whole number from {low} to {high}")
-        return value
-
-    return parse
-
-
-def _choice(*allowed: str) -> Callable[[str], object]:
-    def parse(text: str) -> object:
-        for value in allowed:
-            if text.lower() == value.lower():
-                return value
-        raise ValueError(" or ".join(allowed))
-
-    return parse
-
+from adjutant.setting_kinds import Setting, whole
 
 # The sleep times the device's Settings screen offers (firmware/settings_file.py SLEEPS): only these are taken.
 SLEEPS = (0, 30, 60, 120, 300, 600, 1800, 3600)
@@ -59,12 +31,6 @@ def _rotate(text: str) -> object:
     if text not in ("0", "180"):
         raise ValueError("0 or 180")
     return int(text)
-
-
-def _on_off(text: str) -> object:
-    if text.lower() not in ON:
-        raise ValueError("on or off")
-    return ON[text.lower()]
 
 
 def _addr(text: str) -> object:
@@ -90,40 +56,38 @@ def _board(text: str) -> object:
     return None if text.lower() == "auto" else text
 
 
-@dataclass(frozen=True)
-class Setting:
-    parse: Callable[[str], object]
-    what: str
-
-
+# The device's own; each game adds its own (its desk's `settings`): every_setting() has them all.
 SETTINGS = {
-    "contrast": Setting(_whole(0, 255), "0-255: the panel's brightness"),
+    "contrast": Setting(whole(0, 255), "0-255: the panel's brightness"),
     "sleep": Setting(_sleep, "seconds idle till the panel is dark (dim at 30); 0: never"),
     "rotate": Setting(_rotate, "0 or 180: the picture turned over"),
-    "last_draw": Setting(_on_off, "on: draw after the last turn too (7.19); rules: off"),
-    "battles": Setting(_choice("bp", "winner"), "bp: both sides' face-up BP; winner: the winner only"),
-    "attack": Setting(_on_off, "on: the Attack card marked each turn (7.10, G.2)"),
-    "solo": Setting(_choice("CP", "EA"), "CP or EA: the side first offered for solitaire"),
-    "names": Setting(_names, "names by commas: Last Front's seats, dealer first"),
-    "lf_seats": Setting(_whole(2, 12), "2-12: the most players Last Front's New game offers"),
-    "lf_victory": Setting(_choice("normal", "quick"), "normal: 2 of a type or 3 types; quick: any 3"),
-    "lf_dig": Setting(_on_off, "on: Last Front's optional Digging in rule"),
+    "names": Setting(_names, "names by commas: the seats of a game of many, dealer first"),
     "addr": Setting(_addr, "display I2C address: 0x3C, 0x3D or board; next boot"),
     "board": Setting(_board, "the pin table by board name, or auto; next boot"),
 }
 
 
+def every_setting() -> dict[str, Setting]:
+    """The device's settings and then each registered game's, in the registry's order."""
+    from adjutant.games.desks import desk, ids
+
+    found = dict(SETTINGS)
+    for game in ids():
+        found.update(desk(game).settings)
+    return found
+
+
 def parse(pairs: tuple[str, ...]) -> dict[str, object]:
     """NAME=VALUE words as the settings to send; a bad word is a usage error naming what it takes."""
     change: dict[str, object] = {}
+    known = every_setting()
     for pair in pairs:
         name, sep, text = pair.partition("=")
         key = name.strip().lower().replace("-", "_")
-        if not sep or key not in SETTINGS:
-            known = ", ".join(SETTINGS)
-            raise click.UsageError(f"{pair!r}: give NAME=VALUE, NAME one of {known}")
+        if not sep or key not in known:
+            raise click.UsageError(f"{pair!r}: give NAME=VALUE, NAME one of {', '.join(known)}")
         try:
-            change[key] = SETTINGS[key].parse(text.strip())
+            change[key] = known[key].parse(text.strip())
         except ValueError as e:
             raise click.UsageError(f"{key}={text}: {key} takes {e}") from None
     return change

@@ -246,3 +246,39 @@ def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_o
     assert table.state()["track"][0]["rolls"] == rolled and table.status() == status, table.status()
     assert "play.the_war" not in sys.modules and "play.the_war.mat" not in sys.modules
     rig.unmount()
+
+
+def test_the_war_main_part_the_agreed_deck_size_is_offered_again_for_the_next_game_and_after_a_restart():
+    table = Table.fresh()
+    _new_war(table, deck=40)
+    assert table.state()["decks"] == {"P1": 33, "P2": 33}  # 40 each, less the starting hands of 7
+    table.run(2000)
+    again = table.restart()
+    again.press("BACK")
+    again.presses("DOWN", 3)
+    again.press("OK")  # New game: The War first, at the size agreed last
+    assert again.ui.top().items()[0][:2] == ("The War", "40c"), again.ui.top().items()[0]
+    rig.unmount()
+
+
+def test_a_games_own_setting_of_a_value_it_does_not_take_is_named_once_and_its_default_used():
+    import json
+
+    table = Table.fresh()
+    table.run(2000)
+    with open("settings.json", "w") as f:
+        json.dump({"war_deck": 7, "contrast": 255}, f)  # 7: no deck of The War is that small
+    again = table.restart()
+    assert again.ui.settings["contrast"] == 255  # the device's own: kept
+    again.press("BACK")
+    again.presses("DOWN", 3)
+    again.press("OK")  # New game reads The War's settings for its rows
+    assert "bad setting war_deck; default used" in again.text(), again.text()
+    again.press("OK")
+    assert again.screen() == "new-game" and again.ui.settings["war_deck"] == 60
+    assert ("The War", "60c") in [row[:2] for row in again.ui.top().items()]
+    again.presses("BACK", 3)  # to the menu, to the mat, and the menu again
+    again.presses("DOWN", 3)
+    again.press("OK")  # said once: the bad value is gone
+    assert "bad setting" not in again.text() and again.screen() == "new-game", again.text()
+    rig.unmount()

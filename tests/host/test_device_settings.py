@@ -61,6 +61,7 @@ def test_settings_shows_each_setting_with_its_value_and_what_it_takes(board_at_3
         "attack": "off",
         "solo": "CP",
         "names": "-",
+        "war_deck": "60",
         "lf_seats": "6",
         "lf_victory": "normal",
         "lf_dig": "off",

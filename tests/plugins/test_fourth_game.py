@@ -124,6 +124,11 @@ def test_race_through_the_simulator_pull_games_every_export_and_watch(
         assert watched.returncode == 0 and "Race to 5  P1 5  P2 2" in watched.stdout, watched.stdout + watched.stderr
         info = _cli(checkout, "--port", port, "info")
         assert f"{gid}: Race, 5-2 to 5" in info.stdout, info.stdout + info.stderr
+        # its own setting, set from the CLI as the device checks it: each through Race's folders alone
+        told = _cli(checkout, "--port", port, "settings", "race_to=7")
+        assert told.returncode == 0 and "*race_to" in told.stdout and " 7 " in told.stdout, told.stdout + told.stderr
+        refused = _cli(checkout, "--port", port, "settings", "race_to=30")
+        assert refused.returncode == 2 and "race_to takes a whole number from 3 to 21" in refused.stderr, refused.stderr
     listed = _cli(checkout, "--db", db, "games").stdout.splitlines()
     race = next(line for line in listed if f"/{gid}" in line)
     assert race.split()[2:] == ["Race", "to", "5", "P1", "won", "5-2"], listed

@@ -4,6 +4,17 @@ from shared_engine.great_war.phases import reshuffle_due
 
 GAME = "the-great-war"
 MAT = "MatScreen"
+# last_draw: the table draws (7.19) after the last turn too; by the rules' ruling it does not.
+# battles: what a battle's entry asks, both sides' face-up BP ("bp") or the winner alone ("winner").
+# attack: the Attacker's Attack card is marked each turn, for the 7.10 check as Combat Round 2
+# ends (G.2); off, the combat rounds ask for nothing.
+# solo: the side the player took in the last solitaire game, offered first for the next.
+SETTINGS = {
+    "last_draw": (False, (False, True)),
+    "battles": ("bp", ("bp", "winner")),
+    "attack": (False, (False, True)),
+    "solo": ("CP", ("CP", "EA")),
+}
 SCREENS = {
     "MatScreen": "play.great_war.mat",
     "BattleEntry": "play.great_war.battle",

@@ -23,6 +23,17 @@ def menu(ui, back, undo, redo, new, rest):
     return rows + rest[:1] + [("Card data", "", lambda: ui.push(screens.CardInfo(ui)))] + rest[1:]
 
 
+def settings_rows(ui):
+    """The Settings screen's rows for this game's own settings (play.great_war SETTINGS)."""
+    s = ui.settings
+    winner = s["battles"] == "winner"
+    return [
+        ("Last draw", ("no", "yes")[s["last_draw"]], lambda: ui.set("last_draw", not s["last_draw"])),
+        ("Battles", "winner" if winner else "both BP", lambda: ui.set("battles", "bp" if winner else "winner")),
+        ("Attack marks", ("no", "yes")[s["attack"]], lambda: ui.set("attack", not s["attack"])),
+    ]
+
+
 def new_game_rows(screen):
     """New game's rows for The Great War: the basic game, a scenario (1.5), solitaire (3.3)."""
     import screens

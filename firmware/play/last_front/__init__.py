@@ -2,6 +2,13 @@
 
 GAME = "last-front"
 MAT = "FrontMat"
+# lf_seats: the most players New game offers (the rulebook names no most); lf_victory: the Victory
+# Conditions, "normal" or "quick"; lf_dig: the optional "Digging in" rule.
+SETTINGS = {
+    "lf_seats": (6, range(2, 13)),
+    "lf_victory": ("normal", ("normal", "quick")),
+    "lf_dig": (False, (False, True)),
+}
 SCREENS = {
     "FrontMat": "play.last_front.mat",
     "TurnUp": "play.last_front.mat",

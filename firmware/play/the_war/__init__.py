@@ -2,6 +2,7 @@
 
 GAME = "the-war"
 MAT = "WarMat"
+SETTINGS = {"war_deck": (60, range(20, 201))}  # the deck size last agreed (Main Part: 60 each)
 SCREENS = {
     "WarMat": "play.the_war.mat",
     "Redraw": "play.the_war.mat",

@@ -22,13 +22,17 @@ def menu(ui, back, undo, redo, new, rest):
 
 
 def new_game_rows(screen):
-    """New game's rows for The War: decks of 60 (or an agreed equal size), who moves first."""
+    """New game's rows for The War: decks of 60 (or an agreed equal size, kept for the next game),
+    who moves first."""
+    ui = screen.ui
     if not hasattr(screen, "war_deck"):
-        screen.war_deck, screen.war_first = 60, "P1"
+        screen.war_deck, screen.war_first = ui.settings["war_deck"], "P1"
 
     def start():
         from shared_engine.the_war.actions import make
 
+        if screen.war_deck != ui.settings["war_deck"]:
+            ui.set("war_deck", screen.war_deck)
         screen.start(make(GAME, screen.war_deck, screen.war_first), GAME)
 
     def ask_deck():

@@ -56,7 +56,7 @@ def info(ctx: click.Context) -> None:
 @click.pass_context
 def settings(ctx: click.Context, changes: tuple[str, ...]) -> None:
     """Show the device's settings, or set some: contrast=40 sleep=120 battles=winner addr=0x3D ..."""
-    from adjutant.device_settings import SETTINGS, exchange, parse, shown
+    from adjutant.device_settings import every_setting, exchange, parse, shown
 
     change = parse(changes)  # checked before the device is asked
     opened = device(ctx)
@@ -65,7 +65,7 @@ def settings(ctx: click.Context, changes: tuple[str, ...]) -> None:
     finally:
         close(opened)
     values = reply["settings"]
-    for key, setting in SETTINGS.items():
+    for key, setting in every_setting().items():
         if key in values:
             mark = "*" if key in change else " "
             click.echo(f"{mark}{key:<10} {shown(key, values[key]):<8} {setting.what}")

@@ -4,8 +4,9 @@ of a game this host does not know."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from adjutant.setting_kinds import Setting
 from shared_engine.games import GAMES, ID, NAME
 
 if TYPE_CHECKING:  # the archive's row; SQLite is not loaded for `adjutant --help`
@@ -46,6 +47,8 @@ class Desk:
     short = ""  # a word for the `games` list's GAME column
     seat_codes: tuple[str, ...] = ()  # what `export --player SEAT=NAME` names (none: the game names its players)
     csv_columns: tuple[str, ...] = ()
+    # its own device settings (its play module's SETTINGS), as `adjutant settings` takes them
+    settings: ClassVar[dict[str, Setting]] = {}
 
     @property
     def name(self) -> str:

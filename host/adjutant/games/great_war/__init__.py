@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, ClassVar
 
 from adjutant.export import chart
 from adjutant.export.when import played
@@ -12,6 +12,7 @@ from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.great_war import story, watch
 from adjutant.games.great_war.timeline import battle_shown, game_of, turns
+from adjutant.setting_kinds import Setting, choice, on_off
 from adjutant.stored import StoredGame
 from shared_engine.great_war import bgstats
 from shared_engine.great_war.scoring import LEVELS
@@ -45,6 +46,12 @@ def ended_by(end: tuple | None) -> str | None:
 class Desk(base.Desk):
     game = "the-great-war"
     short = "Great War"
+    settings: ClassVar[dict[str, Setting]] = {
+        "last_draw": Setting(on_off, "on: draw after the last turn too (7.19); rules: off"),
+        "battles": Setting(choice("bp", "winner"), "bp: both sides' face-up BP; winner: the winner only"),
+        "attack": Setting(on_off, "on: the Attack card marked each turn (7.10, G.2)"),
+        "solo": Setting(choice("CP", "EA"), "CP or EA: the side first offered for solitaire"),
+    }
     seat_codes = ("CP", "EA")
     csv_columns = GAME_COLUMNS + TURN_COLUMNS
 

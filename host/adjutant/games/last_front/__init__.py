@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from adjutant.export.when import played
 from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.last_front import story, watch
+from adjutant.setting_kinds import Setting, choice, on_off, whole
 from adjutant.stored import StoredGame
 from shared_engine.last_front import bgstats
 
@@ -16,6 +17,11 @@ from shared_engine.last_front import bgstats
 class Desk(base.Desk):
     game = "last-front"
     short = "Last Front"
+    settings: ClassVar[dict[str, Setting]] = {
+        "lf_seats": Setting(whole(2, 12), "2-12: the most players Last Front's New game offers"),
+        "lf_victory": Setting(choice("normal", "quick"), "normal: 2 of a type or 3 types; quick: any 3"),
+        "lf_dig": Setting(on_off, "on: Last Front's optional Digging in rule"),
+    }
     csv_columns = story.GAME_COLUMNS + story.BATTLE_COLUMNS
 
     def archived(self, game: Any) -> Archived:

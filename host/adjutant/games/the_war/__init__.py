@@ -3,13 +3,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from adjutant.export import chart
 from adjutant.export.when import played
 from adjutant.games import base
 from adjutant.games.base import Archived, Section
 from adjutant.games.the_war import story, watch
+from adjutant.setting_kinds import Setting, whole
 from adjutant.stored import StoredGame
 from shared_engine.the_war import bgstats
 
@@ -17,6 +18,9 @@ from shared_engine.the_war import bgstats
 class Desk(base.Desk):
     game = "the-war"
     short = "The War"
+    settings: ClassVar[dict[str, Setting]] = {
+        "war_deck": Setting(whole(20, 200), "20-200: the cards a deck, as New game offers (rules: 60)")
+    }
     seat_codes = ("P1", "P2")
     csv_columns = story.GAME_COLUMNS + story.STEP_COLUMNS
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from adjutant.export.when import played
 from adjutant.games.base import Archived, Section
 from adjutant.games.base import Desk as Base
 from adjutant.games.desks import replay
+from adjutant.setting_kinds import Setting, whole
 from shared_engine.race import bgstats
 
 
@@ -18,6 +19,7 @@ def _score(state: Any) -> str:
 class Desk(Base):
     game = "race"
     short = "Race"
+    settings: ClassVar[dict[str, Setting]] = {"race_to": Setting(whole(3, 21), "3-21: the points a race is to")}
     seat_codes = ("P1", "P2")
     csv_columns = ("target", "point", "player", "p1", "p2")
 

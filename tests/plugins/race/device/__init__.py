@@ -6,6 +6,7 @@ SCREENS = {"RaceMat": "play.race.mat"}
 ON_MAT = ("play.race.rows",)
 BRINGS = ("point",)
 TRACK = ("track", "point")
+SETTINGS = {"race_to": (5, range(3, 22))}  # the points a race is to
 
 
 def standing(state):

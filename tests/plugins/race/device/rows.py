@@ -8,11 +8,12 @@ def menu(ui, back, undo, redo, new, rest):
 
 
 def new_game_rows(screen):
-    """New game's rows for Race: to 5 points, P1 first."""
+    """New game's rows for Race: to the race_to setting's points (5 unless set), P1 first."""
+    target = screen.ui.settings["race_to"]
 
     def start():
         from shared_engine.race.actions import make
 
-        screen.start(make(GAME, 5, "P1"), GAME)
+        screen.start(make(GAME, target, "P1"), GAME)
 
-    return [("Race to 5", "", start)]
+    return [("Race to %d" % target, "", start)]
