@@ -9,17 +9,20 @@ import gfx
 NUMBER_MAX = 999  # an entry's number at most: far above any real one (the engine's BP_MAX too)
 
 
-def count(ui, button, value, y, scale, low=0, high=NUMBER_MAX):
-    """UP/DOWN by one on a big number centred at row y, wrapping round between low and high.
+def count(ui, button, value, y, scale, low=0, high=NUMBER_MAX, limit=None):
+    """UP/DOWN by one on a big number centred at row y, stopping at low and high: a hold that
+    runs into a limit stays there (a wrap from 7 to 999 would be a number nobody meant). `limit`:
+    news said when a press meets a limit, saying why it stops there.
 
     Every number entry counts so, and draws its number as number() does: a
     hold counts many times a second, and the UI then redraws only the digits
     (the box of the wider of the old and the new number), not the screen.
     """
-    if button == "UP":
-        after = value + 1 if value < high else low
-    else:
-        after = value - 1 if value > low else high
+    after = value + 1 if button == "UP" else value - 1
+    if after < low or after > high:
+        if limit:
+            ui.say(limit)
+        return value
     ui.counted(after, y, scale, max(_digits(value), _digits(after)) * gfx.CHAR * scale)
     return after
 

@@ -82,6 +82,14 @@ def _next_in(battle, seat):
     return seats[(seats.index(seat) + 1) % len(seats)]
 
 
+def dug_in(battle, seat):
+    """The piles a seat has dug in this battle: they stay in its bid ("Digging in" rule)."""
+    for at, _, dug in reversed(battle.bids):
+        if at == seat:
+            return dug or 0
+    return 0
+
+
 def _bid(state, a):
     _, seat, value, dug = a
     battle = _turn(state, "bid", seat)
@@ -92,6 +100,9 @@ def _bid(state, a):
             raise GameError("bid: digging in is an optional rule this game does not play (Settings)")
         if dug * PILE > value:
             raise GameError("bid: %d piles dug in are %d points, more than the bid of %d" % (dug, dug * PILE, value))
+    had = dug_in(battle, seat)
+    if (dug or 0) < had:
+        raise GameError("bid: %d piles are dug in already, and dug-in cards remain in the bid (Digging in)" % had)
     battle.bids.append((seat, value, dug))
     battle.high, battle.high_seat = value, seat
     battle.turn = _next_in(battle, seat)

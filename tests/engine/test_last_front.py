@@ -164,6 +164,21 @@ def test_last_front_digging_in_piles_are_worth_exactly_10_points_over_10_are_los
     raises(plain.apply, make("bid", 0, 23, 2), contains="optional rule this game does not play")
 
 
+def test_last_front_digging_in_dug_in_cards_remain_in_the_bid():
+    """ "'Dug in' cards are turned sideways and remain in the bid": a later bid of the same player
+    keeps at least the piles dug in before; another player's piles are their own."""
+    game = new(players=["Ann", "Ben"], dig=True)
+    act(game, "flip", "german")
+    act(game, "bid", 0, 21, 2)
+    act(game, "bid", 1, 22, None)  # Ben dug nothing in
+    raises(game.apply, make("bid", 0, 25, None), contains="2 piles are dug in already")
+    raises(game.apply, make("bid", 0, 25, 1), contains="2 piles are dug in already")
+    act(game, "bid", 0, 25, 2)
+    act(game, "bid", 1, 31, 3)  # three new piles of his own
+    act(game, "bid", 0, 32, 3)
+    assert [b["dug"] for b in battle(game)["bids"]] == [2, None, 2, 3, 3]
+
+
 def test_last_front_the_log_names_its_game_and_its_seats_from_the_dealer():
     header = make("last-front", FOUR, "quick", True)
     assert to_record(header) == {"v": 1, "a": "last-front", "players": FOUR, "victory": "quick", "dig": True}

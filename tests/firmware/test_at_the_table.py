@@ -324,8 +324,7 @@ def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
 def test_every_screen_fits_the_panel_with_three_digit_values():
     table = Table.fresh()
     _to_phase(table, "battle")
-    table.enter(0)
-    table.press("DOWN")  # 0 -> 999
+    table.enter(999)  # the most an entry takes
     assert table.layout_faults() == [] and "999" in table.text()
     table.press("OK")
     assert "CP 999" in table.text() and table.layout_faults() == []  # CP's, confirmed, beside EA's

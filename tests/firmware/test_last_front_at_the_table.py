@@ -158,6 +158,59 @@ def test_last_front_digging_in_rule_the_bid_asks_its_piles_of_10():
     table.presses("UP", 2)
     table.press("OK")
     assert table.state()["battles"][0]["bids"] == [{"seat": 0, "value": 23, "dug": 2}]
+    assert table.layout_faults() == []
+    rig.unmount()
+
+
+def _raise_from_the_mat(table, by):
+    """A raise of `by` as a player makes it: OK opens the bid at +1, UP at +2, then UP and OK.
+    The presses it took."""
+    before = len(table.state()["battles"][-1]["bids"])
+    presses = 0
+    if by == 1:
+        table.press("OK")
+        presses += 1
+    else:
+        table.press("UP")
+        presses += 1
+        table.presses("UP", by - 2)
+        presses += by - 2
+    assert table.screen() == "front-bid", table.text()
+    while len(table.state()["battles"][-1]["bids"]) == before:
+        table.press("OK")
+        presses += 1
+        assert presses < 10, table.text()
+    return presses
+
+
+def test_last_front_digging_in_dug_in_piles_remain_in_the_bid_and_are_asked_only_as_a_bid_reaches_10():
+    table = Table.fresh()
+    table.ui.set("lf_dig", True)
+    _new_front(table, players=2)
+    _turn_up(table, "soviet")
+    # under 10 there is no pile to dig in: a raise of 1-3 takes 2-3 presses, as without the rule
+    presses = [_raise_from_the_mat(table, by) for by in (1, 2, 3, 3)]  # 1, 3, 6, 9
+    assert presses == [2, 2, 3, 3], presses
+    assert [b["value"] for b in table.state()["battles"][0]["bids"]] == [1, 3, 6, 9]
+    table.press("OK")  # P1 raises to 10: now a pile fits, and is asked
+    table.press("OK")
+    assert table.screen() == "front-bid" and "dug in" in table.text() and table.number() == 0, table.text()
+    assert table.layout_faults() == [], table.layout_faults()
+    table.press("UP")
+    table.press("OK")
+    assert table.state()["battles"][0]["bids"][-1] == {"seat": 0, "value": 10, "dug": 1}
+    assert _raise_from_the_mat(table, 2) == 3  # P2 12: a pile fits, the first of P2's, asked; none dug in
+    assert _raise_from_the_mat(table, 3) == 3  # P1 15: P1's pile stays in the bid, unasked
+    assert table.state()["battles"][0]["bids"][-1] == {"seat": 0, "value": 15, "dug": 1}
+    assert _raise_from_the_mat(table, 2) == 3  # P2 17, none dug in
+    table.presses("UP", 2)  # P1 20: a second pile fits; the first cannot be taken out
+    table.press("OK")
+    assert table.number() == 1, table.text()
+    table.press("DOWN")
+    assert table.number() == 1, table.text()
+    table.press("UP")
+    table.press("OK")
+    assert table.state()["battles"][0]["bids"][-1] == {"seat": 0, "value": 20, "dug": 2}
     rig.unmount()
 
 
@@ -182,4 +235,18 @@ def test_last_front_a_restart_resumes_the_battle_where_it_stood():
     again = table.restart()
     assert again.screen() == "front-mat" and again.state()["battles"][0]["turn"] == 1
     assert again.status() == "OK+1 ^+2  v out" and "4" in again.text()
+    rig.unmount()
+
+
+def test_last_front_game_play_a_bid_held_down_stops_at_the_least_that_beats_the_last():
+    table = Table.fresh()
+    _new_front(table, players=3)
+    _turn_up(table, "soviet")
+    _bid(table, 7)
+    table.press("OK")  # P2's bid opens at 8, one more than the bid to beat
+    assert table.number() == 8
+    table.hold("DOWN", 2000)
+    assert table.number() == 8 and "least 8" in table.text(), table.text()
+    table.press("OK")
+    assert table.state()["battles"][0]["bids"][-1]["value"] == 8
     rig.unmount()

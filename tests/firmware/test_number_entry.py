@@ -58,14 +58,33 @@ def test_rule_7_14_holding_up_counts_one_at_a_time_and_the_glass_shows_each_coun
 
 def test_rule_7_14_counts_that_change_the_number_of_digits_leave_nothing_behind_on_the_glass():
     table = _on_the_battle_entry()
-    steps = [("DOWN", "999"), ("UP", "0"), ("UP", "1"), ("DOWN", "0"), ("DOWN", "999"), ("DOWN", "998")]
-    for button, shown in steps:  # 0 wraps to 999 and back: one digit to three and three to one
+    steps = [("DOWN", "0"), ("UP", "1"), ("DOWN", "0"), ("DOWN", "0")]
+    for button, shown in steps:  # no number below 0: a DOWN there changes nothing
         table.press(button)
         assert _big_number(table) == [shown], (button, table.frame)
         assert _glass_matches_the_frame(table), (button, shown)
-    table.press("UP")  # 999
-    shown = _hold_watching_each_count(table, "UP", 1275)
-    assert shown[:3] == ["0", "1", "2"], shown
+    table.play(number(99, start=0))
+    for button, shown in [("UP", "100"), ("DOWN", "99"), ("DOWN", "98"), ("UP", "99"), ("UP", "100")]:
+        table.press(button)  # two digits to three and back
+        assert _big_number(table) == [shown], (button, table.frame)
+        assert _glass_matches_the_frame(table), (button, shown)
+    rig.unmount()
+
+
+def _steps(shown):
+    """What a hold showed, each number once (at a limit the screen may be drawn again)."""
+    return [n for i, n in enumerate(shown) if i == 0 or shown[i - 1] != n]
+
+
+def test_a_number_held_into_its_limit_stops_there_and_never_wraps_round():
+    table = _on_the_battle_entry()
+    table.play(number(997, start=0))
+    shown = _steps(_hold_watching_each_count(table, "UP", 1275))
+    assert shown == ["998", "999"], shown  # 999 the most: no 0 after it
+    assert _big_number(table) == ["999"] and _glass_matches_the_frame(table)
+    table.play(number(2, start=999))
+    shown = _steps(_hold_watching_each_count(table, "DOWN", 1275))
+    assert shown == ["1", "0"] and _big_number(table) == ["0"], shown
     rig.unmount()
 
 
@@ -90,10 +109,12 @@ def test_rule_1_5_the_scenario_turns_entry_counts_on_the_glass_with_its_bigger_d
     table.press("OK")
     assert table.screen() == "number" and "Scenario 1.5" in table.text(), table.text()
     start = int(_big_number(table)[0])
-    shown = _hold_watching_each_count(table, "DOWN", 1275)
-    # 1.5 allows 1 to 40 turns: below 1 the count wraps round to 40
-    assert [int(s) for s in shown] == [(start - k - 1) % 40 + 1 for k in range(1, len(shown) + 1)], (start, shown)
-    table.press("UP")  # one digit back to two (at 9 -> 10) or a plain count
+    shown = _steps(_hold_watching_each_count(table, "DOWN", 4000))
+    # 1.5 allows 1 to 40 turns: the count stops at 1
+    assert [int(s) for s in shown] == list(range(start - 1, 0, -1))[: len(shown)], (start, shown)
+    assert shown[-1] == "1" and _big_number(table) == ["1"], (start, shown)
+    table.play(number(9, start=1))
+    table.press("UP")  # one digit to two (9 -> 10)
     assert _glass_matches_the_frame(table)
     rig.unmount()
 

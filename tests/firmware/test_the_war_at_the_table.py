@@ -282,3 +282,37 @@ def test_a_games_own_setting_of_a_value_it_does_not_take_is_named_once_and_its_d
     again.press("OK")  # said once: the bad value is gone
     assert "bad setting" not in again.text() and again.screen() == "new-game", again.text()
     rig.unmount()
+
+
+def test_the_war_attacking_opponents_deck_a_hit_stops_at_the_cards_the_deck_has_and_says_why():
+    table = Table.fresh()
+    _new_war(table, deck=20)
+    table.press("OK")  # the hands kept: P1's turn, P2's deck 13
+    table.press("UP")  # "^hit P2"
+    assert table.screen() == "deck-change" and table.number() < 13
+    table.hold("UP", 4000)
+    assert table.number() == 13 and "P2 deck: 13 left" in table.text(), table.text()
+    table.press("DOWN")
+    table.press("UP")
+    table.press("UP")  # at 13 again: it stays, and says why
+    assert table.number() == 13 and "P2 deck: 13 left" in table.text(), table.text()
+    table.press("OK")
+    assert table.state()["decks"]["P2"] == 0
+    rig.unmount()
+
+
+def test_the_war_deck_size_stops_at_200_and_at_20():
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")
+    while _chosen(table) != "War deck size":
+        table.press("DOWN")
+    table.press("OK")
+    table.enter(199)
+    table.presses("UP", 3)
+    assert table.number() == 200, table.frame
+    table.enter(21)
+    table.presses("DOWN", 3)
+    assert table.number() == 20, table.frame
+    rig.unmount()

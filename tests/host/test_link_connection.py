@@ -236,7 +236,7 @@ def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: path
         dev.press("OK")
         dev.press("DOWN")
         dev.press("OK")  # turns
-        dev.press("DOWN", 10)  # from 10 down past 1: wraps round to the 40-turn limit
+        dev.press("UP", 30)  # from 10 up to the 40-turn limit
         dev.press("OK")
         dev.press("DOWN", 2)
         dev.press("OK")  # start the scenario

@@ -23,11 +23,10 @@ class FrontBid(Screen):
         self.dig = state.dig
         self.piles = None  # asked after the bid, when digging in is played
 
-    def _last_piles(self, battle):
-        for seat, _, dug in reversed(battle.bids):
-            if seat == self.seat:
-                return dug or 0
-        return 0
+    def _had(self):
+        from shared_engine.last_front.rules import dug_in
+
+        return dug_in(self.session.game.state.battle, self.seat)
 
     def draw(self, fb):
         name = self.session.game.state.players[self.seat]
@@ -37,9 +36,10 @@ class FrontBid(Screen):
             gfx.text(fb, "least %d" % self.low, 0, 46)
             gfx.text(fb, "^v set  OK bid", 0, 56)
         else:
-            gfx.bar(fb, 0, ("%s dug in" % name)[:16])
+            gfx.bar(fb, 0, "Piles of %d" % PILE)
+            gfx.text(fb, name + " dug in", 0, 12)
             number(fb, self.piles, self.NUMBER_Y, 3)
-            gfx.text(fb, "piles of %d of %d" % (PILE, self.value), 0, 46)
+            gfx.text(fb, "in a bid of %d" % self.value, 0, 46)
             gfx.text(fb, "^v set  OK bid", 0, 56)
 
     def key(self, button, kind):
@@ -48,14 +48,16 @@ class FrontBid(Screen):
         if button in ("UP", "DOWN"):
             if self.piles is None:
                 self.value = count(self.ui, button, self.value, self.NUMBER_Y, 3, self.low, BID_MAX)
-            else:
-                self.piles = count(self.ui, button, self.piles, self.NUMBER_Y, 3, 0, self.value // PILE)
+            else:  # dug-in piles remain in the bid: no fewer than before
+                self.piles = count(self.ui, button, self.piles, self.NUMBER_Y, 3, self._had(), self.value // PILE)
         elif button == "OK" and kind == "SHORT":
-            if self.dig and self.piles is None:  # "Digging in": piles of exactly 10 within the bid
-                self.piles = min(self._last_piles(self.session.game.state.battle), self.value // PILE)
+            had = self._had() if self.dig else 0
+            # "Digging in": piles of exactly 10 within the bid, asked only when a new one fits
+            if self.dig and self.piles is None and self.value // PILE > had:
+                self.piles = had
                 self.ui.dirty = True
                 return
-            dug = self.piles or None
+            dug = (had if self.piles is None else self.piles) or None
             if self.session.act("bid", self.seat, self.value, dug):
                 self.ui.pop()
         elif button == "BACK" and kind == "SHORT":

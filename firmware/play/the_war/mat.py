@@ -147,9 +147,10 @@ class DeckChange(Screen):
         self.kind = kind
         state = self.session.game.state
         self.player = by or state.player
-        self.value = _last_hit(state) if kind == "attack" else 1
         target = other(self.player) if kind == "attack" else self.player
-        self.left = state.decks[target]
+        self.target, self.left = target, state.decks[target]
+        # a deck gives no more cards than it has (Attacking opponent's deck): the entry stops there
+        self.value = max(1, min(_last_hit(state) if kind == "attack" else 1, self.left))
         self.prompt = {
             "attack": "%s hits %s deck" % (self.player, target),
             "discard": "%s own deck to loss" % self.player,
@@ -171,7 +172,8 @@ class DeckChange(Screen):
         if kind not in ("SHORT", "REPEAT"):
             return
         if button in ("UP", "DOWN"):
-            self.value = count(self.ui, button, self.value, self.NUMBER_Y, 3, 1, 99)
+            said = "%s deck: %d left" % (self.target, self.left) if button == "UP" else None
+            self.value = count(self.ui, button, self.value, self.NUMBER_Y, 3, 1, max(1, self.left), said)
         elif button == "OK" and kind == "SHORT":
             self.enter(None)
         elif button == "BACK" and kind == "SHORT":
