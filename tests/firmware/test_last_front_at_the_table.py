@@ -89,7 +89,7 @@ def test_last_front_withdrawing_from_battle_down_withdraws_and_the_mat_says_draw
     _turn_up(table, "british")
     _bid(table, 3)
     table.press("DOWN")  # "v out": P2 withdraws
-    assert "P2 out: draw 1" in table.text() and "in P1 P3" in table.text(), table.text()
+    assert "P2 out: draw 1" in table.text() and "out P2" in table.text(), table.text()
     table.press("OK")
     table.press("OK")  # P3 bids 4
     table.press("DOWN")  # P1 out: P3 is the last one in, captures the British card, draws 1
@@ -249,4 +249,47 @@ def test_last_front_game_play_a_bid_held_down_stops_at_the_least_that_beats_the_
     assert table.number() == 8 and "least 8" in table.text(), table.text()
     table.press("OK")
     assert table.state()["battles"][0]["bids"][-1]["value"] == 8
+    rig.unmount()
+
+
+def test_last_front_withdrawing_from_battle_the_second_to_last_players_draw_is_said_with_the_capture_and_bonus():
+    """ "The second-to-last player also draws one card, as it still counts as a withdrawal": the
+    mat says it beside the capture and the bonus it brings, and they stay until the next action."""
+    table = Table.fresh()
+    _new_front(table, players=3)
+    _turn_up(table, "soviet")
+    for value in (5, 6):
+        _bid(table, value)
+    table.press("DOWN")  # P3 out
+    assert "P3 out: draw 1" in table.text(), table.text()
+    _bid(table, 8)
+    table.press("DOWN")  # P2 out, the second to last: P1 captures the card
+    said = table.text()
+    for line in ("P2 out: draw 1", "P1 won Sov +1", "Sov bonus: P1"):
+        assert line in said, (line, said)
+    assert table.layout_faults() == [], table.layout_faults()
+    table.run(10_000)  # still there for the one who looks later
+    assert "P2 out: draw 1" in table.text() and "Sov bonus: P1" in table.text()
+    rig.unmount()
+
+
+def test_last_front_six_long_names_are_told_apart_on_every_line_and_nothing_is_cut():
+    names = ["Bartholome", "Barbarella", "Benedictus", "Beatrixxxx", "Cassandraa", "Cassiopeia"]
+    table = Table.fresh()
+    table.ui.set("names", names)
+    _new_front(table, players=6)
+    assert table.state()["players"] == names
+    _turn_up(table, "american")
+    seen = [table.text()]
+    _bid(table, 1)  # the first bids; every other seat withdraws in turn
+    for _ in range(5):
+        seen.append(table.text())
+        assert table.layout_faults() == [], table.layout_faults()
+        table.press("DOWN")
+    seen.append(table.text())
+    assert table.layout_faults() == [], table.layout_faults()
+    said = " ".join(seen)
+    for tag in ("Ba1", "Ba2", "Ben", "Bea", "Ca5", "Ca6"):
+        assert tag + ": draw 1, bid" in said or tag + " out: draw 1" in said, (tag, said)
+    assert "all 6 in" in said and "out Ba2 Ben" in said and "Ba1 won Amer +1" in said, said
     rig.unmount()

@@ -63,6 +63,9 @@ def test_last_front_game_play_names_spelt_on_the_device_seat_the_players_from_th
     table.presses("UP", 13)  # "Ann"
     table.hold("OK")
     assert table.ui.settings["names"] == ["Ann"] and table.screen() == "seats"
+    table.press("BACK")  # one name typed: still 4 players, the others by their seats
+    assert ("LF players", "4") in [row[:2] for row in table.ui.top().items()], table.ui.top().items()
+    table.press("OK")
     table.press("DOWN")
     table.press("OK")  # seat 2
     table.press("UP")  # "B"
@@ -73,11 +76,11 @@ def test_last_front_game_play_names_spelt_on_the_device_seat_the_players_from_th
     table.hold("OK")
     assert table.ui.settings["names"] == ["Ann", "Ben"]
     table.press("BACK")
-    table.press("UP")  # "LF players": 2 now that two are named
+    assert ("LF players", "4") in [row[:2] for row in table.ui.top().items()]
     while _chosen(table) != "Last Front":
         table.press("UP")
     table.press("OK")
-    assert table.state()["players"] == ["Ann", "Ben"]
+    assert table.state()["players"] == ["Ann", "Ben", "P3", "P4"]
     rig.unmount()
 
 

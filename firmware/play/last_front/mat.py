@@ -19,14 +19,18 @@ from shared_engine.last_front.actions import TYPES
 SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
 
 
-def _short(name):
-    return name[:2]
+def tags(names):
+    """Each player's name in at most 3 letters, no two alike, so that six fit a line and a news
+    line fits the panel ("Bea out: draw 1"): its first 3, or its first 2 and its seat where two
+    begin alike (Bart, Barb: Ba1, Ba2)."""
+    short = [name[:3] for name in names]
+    return [t if short.count(t) == 1 else name[:2] + str(seat + 1) for seat, (t, name) in enumerate(zip(short, names))]
 
 
 def news(state):
     """What the last action set off, in 16-character lines: a withdrawal and its draw, a bid, a
     card turned up; a capture and its draw; each Territory Bonus that changed hands."""
-    names = state.players
+    names = tags(state.players)
     said = []
     for what, seat, detail in state.news:
         if what == "withdraw":
@@ -47,42 +51,39 @@ class FrontMat(Screen):
 
     def draw(self, fb):
         state = self.session.game.state
-        names = state.players
+        names = tags(state.players)
         phase = state.phase
+        said = news(state)
         if phase == "bid":
             b = state.battle
-            kind = b.type[0].upper() + b.type[1:]
-            if b.holder is None:
-                gfx.bar(fb, 0, "Battle %d %s" % (b.number, kind))
-            else:  # another player's captured card
-                gfx.bar(fb, 0, ("B%d %s of %s" % (b.number, kind, names[b.holder]))[:16])
-            gfx.text(fb, ("%s: draw 1, bid" % names[b.turn])[:16], 0, 12)
+            of = "" if b.holder is None else " of " + names[b.holder]  # another player's captured card
+            gfx.bar(fb, 0, "B%d %s%s" % (b.number, SHORT[b.type] if of else b.type, of))
+            gfx.text(fb, "%s: draw 1, bid" % names[b.turn], 0, 12)
             gfx.text(fb, str(b.high) if b.high else "-", 0, 22, 2)
             gfx.text(fb, "to beat" if b.high else "opening", 48, 22)
             if b.high_seat is not None:
                 gfx.text(fb, "by " + names[b.high_seat], 48, 30)
-            gfx.text(fb, ("in " + " ".join(_short(names[s]) for s in b.still_in))[:16], 0, 38)
-            said = news(state)[-1:]
+            gfx.text(fb, _in_or_out(b, names), 0, 38)
+            said = said[-1:]
             status = "OK+1 ^+2  v out"
         elif phase == "over":
             gfx.bar(fb, 0, "Last Front: over")
-            gfx.centered(fb, (names[state.winner] if state.winner is not None else "No one") + " wins", 14, 1)
-            said = news(state)[-3:]
+            gfx.centered(fb, (state.players[state.winner] if state.winner is not None else "No one") + " wins", 12, 1)
+            said = said[-3:]
             status = "OK result"
-        else:
-            gfx.bar(fb, 0, "Last Front")
-            who = names[state.battle.winner] if state.battles else names[0]
+        else:  # between battles: every line of what the last one set off (a draw, a capture, a bonus)
             if phase == "flip":
+                gfx.bar(fb, 0, "Deck %d left" % state.deck_left())
                 gfx.text(fb, "Turn up a card", 0, 12)
-                gfx.text(fb, "deck %d left" % state.deck_left(), 0, 22)
                 status = "OK turn up"
             else:
-                gfx.text(fb, (who + " declares")[:16], 0, 12)
-                gfx.text(fb, ("open: " + state.open) if state.open else "no card is up", 0, 22)
+                gfx.bar(fb, 0, ("Open: " + SHORT[state.open]) if state.open else "No card is up")
+                who = names[state.battle.winner] if state.battles else names[0]
+                gfx.text(fb, who + " declares", 0, 12)
                 status = "OK declare"
-            said = news(state)[-2:]
-        for n, line in enumerate(said):  # the last first from the bottom: a capture, then its bonus
-            gfx.text(fb, line[:16], 0, 46 - 10 * (len(said) - 1 - n))
+            said = said[-3:]
+        for n, line in enumerate(said):  # the last at the bottom: a draw, a capture, its bonus
+            gfx.text(fb, line, 0, 46 - 10 * (len(said) - 1 - n))
         fb.hline(0, 54, 128, 1)
         gfx.text(fb, status, 0, 56)
 
@@ -113,6 +114,15 @@ class FrontMat(Screen):
                 ui.push(Declare(ui))
             else:
                 ui.show_moment()
+
+
+def _in_or_out(battle, names):
+    """Who is still in, or who is out where that is shorter: six seats fit either way."""
+    out = [names[s] for s in range(len(names)) if s not in battle.still_in]
+    if not out:
+        return "all %d in" % len(names)
+    still = [names[s] for s in battle.still_in]
+    return ("in " + " ".join(still)) if len(still) <= len(out) else ("out " + " ".join(out))
 
 
 class TurnUp(ListScreen):
@@ -149,7 +159,7 @@ class Declare(ListScreen):
                 continue
             for kind in TYPES:
                 if kind in held:
-                    rows.append(("%s %s" % (state.players[seat], kind), "", self._battle(seat, kind)))
+                    rows.append(("%s %s" % (tags(state.players)[seat], kind), "", self._battle(seat, kind)))
         return rows
 
     def _battle(self, holder, kind):

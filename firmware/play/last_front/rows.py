@@ -35,9 +35,9 @@ def new_game_rows(screen):
     ui = screen.ui
     settings = ui.settings
     named = len(settings["names"])
-    if getattr(screen, "lf_named", None) != named:  # as many as are named (4 when none is)
+    if getattr(screen, "lf_named", None) != named:  # 4, or as many as are named if more
         screen.lf_named = named
-        screen.lf_players = max(2, min(named or 4, settings["lf_seats"]))
+        screen.lf_players = max(2, min(max(named, 4), settings["lf_seats"]))
 
     def start():
         from shared_engine.last_front.actions import make
