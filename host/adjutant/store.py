@@ -1,19 +1,17 @@
 """The game archive: SQLite in the user's data directory (or --db / ADJUTANT_DB).
 
 One row per game per device, keyed by (device id, game id): pulling again
-updates a game that grew and never adds a second copy. A pull's partial
-download is kept too, so an interrupted transfer resumes where it stopped.
+updates a game that grew, never a second copy; an interrupted pull resumes.
 Each game keeps its log exactly as the device's engine writes it, so
 everything else (turn track, score, exports) is derived by replaying it.
-A game of a kind this host does not know (newer firmware) keeps the records
-as they came (`raw`), to be read by a host that knows it.
+A game of a kind this host does not know (newer firmware) keeps its records
+as they came (`raw`), for a host that knows it.
 
 The columns mean the same for every game: which game (`game`, the registry's
 id), its name, winner and result in words; what is a game's own (The Great
 War's margin and totals) is JSON in `detail`. An archive made by an earlier
-version (its Great War columns margin, level, cp, ea) is migrated when it is
-opened to be written, a copy kept beside it until the migration commits;
-opened read-only, it is read through a migrated copy in memory.
+version is migrated when opened to be written (a copy kept beside it until
+the migration commits); opened read-only, through a migrated copy in memory.
 """
 
 from __future__ import annotations
@@ -63,6 +61,8 @@ class Store:
 
     def __init__(self, path: pathlib.Path | str | None = None, readonly: bool = False):
         self.path = pathlib.Path(path) if path else default_path()
+        # only the default place is made: a folder named by --db or ADJUTANT_DB that is not there is a typo
+        self.own_place = not path and not os.environ.get("ADJUTANT_DB")
         self.created = False  # this opening made the archive
         if self.path.is_dir():
             raise ArchiveError(f"{self.path}: is a folder; give the archive's file with --db or ADJUTANT_DB")
@@ -89,6 +89,8 @@ class Store:
                     self.db.executescript(SCHEMA)
                 return
             self.created = not self.path.exists() or self.path.stat().st_size == 0
+            if not self.own_place and not self.path.parent.is_dir():
+                raise ArchiveError(f"{self.path}: no folder {self.path.parent}; make it first, or give another --db")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(self.path)
             self._check()

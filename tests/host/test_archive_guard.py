@@ -87,10 +87,17 @@ def test_reading_makes_no_archive_and_the_first_pull_says_it_made_one(device: Si
     )
     assert fresh.returncode == 0 and "no games yet" in fresh.stdout, fresh.stderr
     assert not path.exists() and not path.parent.exists() and not data.exists()  # nothing made by reading
+    # a --db in a folder that is not there is a typo: refused, and no folder made
+    typo = _cli("--db", str(path), "--port", device.serial_path, "pull")
+    assert typo.returncode == 9 and typo.stderr.strip() == (
+        f"adjutant: {path}: no folder {path.parent}; make it first, or give another --db"
+    ), typo.stderr
+    assert not path.parent.exists()
+    path.parent.mkdir()
     pulled = _cli("--db", str(path), "--port", device.serial_path, "pull")
     assert pulled.returncode == 0, pulled.stderr
-    assert pulled.stdout.splitlines()[0] == f"created the archive {path}"
-    assert "pulled 1 new" in pulled.stdout
+    lines = pulled.stdout.splitlines()
+    assert lines[0] == f"created the archive {path}" and lines[1].startswith("pulled 1 new"), lines  # no empty line
     again = _cli("--db", str(path), "--port", device.serial_path, "pull")
     assert "created" not in again.stdout
     store = Store(path, readonly=True)
@@ -129,3 +136,17 @@ def test_a_read_only_archive_is_listed_and_exported_and_a_pull_is_refused_before
     finally:
         folder.chmod(0o755)
         shutil.rmtree(folder)
+
+
+def test_the_first_pull_in_a_terminal_shows_no_empty_line_after_it_made_the_archive(
+    device: SimDevice, tmp_path
+) -> None:
+    from tests.host.in_a_terminal import screen_of
+
+    path = tmp_path / "games.sqlite3"
+    env = {k: v for k, v in os.environ.items() if k != "ADJUTANT_DB"} | {"TERM": "xterm-256color"}
+    args = [sys.executable, "-m", "adjutant.cli", "--db", str(path), "--port", device.serial_path, "pull"]
+    shown = screen_of(args, str(REPO), env)
+    assert "" not in shown, shown  # the progress bar gone, and no line left empty where it was
+    said = "".join(shown)  # (a long path wraps at 80 columns)
+    assert said.startswith(f"created the archive {path}pulled 1 new"), shown
