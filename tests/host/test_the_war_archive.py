@@ -46,13 +46,25 @@ def test_a_the_war_game_is_archived_with_its_game_winner_and_both_decks(tmp_path
     assert table[1].split()[2:] == ["The", "War", "20", "cards", "P2", "won,", "round", "3,", "decks", "1-5"]
 
 
+def test_the_war_story_names_who_hit_a_deck_in_the_other_players_turn(tmp_path: pathlib.Path) -> None:
+    """A card played in the other player's turn hits the deck of the player whose turn it is:
+    the row of P1's turn says P2 hit, never "hits P1's deck" as if P1 hit himself."""
+    play = [*PLAY[:4], make("attack", "P2", 1, "special"), *PLAY[4:]]
+    archive = tmp_path / "games.sqlite3"
+    adjutant(archive, "import", str(saved(tmp_path / "war.json", play)))
+    shown = adjutant(archive, "games", "g0004").stdout
+    assert "round  1  P1  drew 1  P1 hits P2's deck: 3 (unit); P2 hits P1's deck: 1 (special)" in shown, shown
+    report = adjutant(archive, "export", "--format", "md").stdout
+    assert "P1 hits P2's deck: 3 (unit); P2 hits P1's deck: 1 (special)" in report, report
+
+
 def test_games_id_tells_the_war_turn_by_turn_and_the_filter_keeps_a_game_to_its_own(tmp_path: pathlib.Path) -> None:
     archive = tmp_path / "games.sqlite3"
     adjutant(archive, "import", str(saved(tmp_path / "war.json")))
     shown = adjutant(archive, "games", "g0004").stdout
     assert "decks of 20; starting hands P1 7, P2 6" in shown and "P2 re-drew 1 time(s)" in shown
-    assert "round  1  P1  drew 1  hits P2's deck: 3 (unit)" in shown
-    assert "round  2  P2  drew 2  hits P1's deck: 4 (artillery)" in shown
+    assert "round  1  P1  drew 1  P1 hits P2's deck: 3 (unit)" in shown
+    assert "round  2  P2  drew 2  P2 hits P1's deck: 4 (artillery)" in shown
     assert "result: P2 wins in round 3: P1 could not draw 2" in shown
     assert "g0004" not in adjutant(archive, "games", "--game", "the-great-war").stdout
     assert "g0004" in adjutant(archive, "games", "--game", "the-war").stdout
@@ -79,10 +91,10 @@ def test_a_csv_of_two_games_is_the_first_games_and_names_the_other_with_its_game
 # P1 13 - 1 drawn = 12, hits P2 14 -> 11; P2 draws 2 (9), hits P1 5 -> 7; P1 draws 2 (5), hits
 # P2 2 -> 7; P2 draws 2 (5), hits P1 4 -> 1; P1 cannot draw 2: P2 wins.
 TURNS = [
-    ["1", "P1", "1", "hits P2's deck: 3 (unit)", "12", "11"],
-    ["1", "P2", "2", "hits P1's deck: 5 (bomber)", "7", "9"],
-    ["2", "P1", "2", "hits P2's deck: 2", "5", "7"],
-    ["2", "P2", "2", "hits P1's deck: 4 (artillery)", "1", "5"],
+    ["1", "P1", "1", "P1 hits P2's deck: 3 (unit)", "12", "11"],
+    ["1", "P2", "2", "P2 hits P1's deck: 5 (bomber)", "7", "9"],
+    ["2", "P1", "2", "P1 hits P2's deck: 2", "5", "7"],
+    ["2", "P2", "2", "P2 hits P1's deck: 4 (artillery)", "1", "5"],
 ]
 
 
@@ -103,7 +115,7 @@ def test_the_report_tells_the_war_turn_by_turn_with_both_decks_and_its_people(tm
     assert (tmp_path / "r-g0004.png").read_bytes()[:4] == b"\x89PNG"
     page = adjutant(archive, "export", "--format", "html").stdout
     assert "<h2>The War: g0004</h2>" in page
-    assert "<td>hits P1&#x27;s deck: 4 (artillery)</td><td>1</td><td>5</td>" in page
+    assert "<td>P2 hits P1&#x27;s deck: 4 (artillery)</td><td>1</td><td>5</td>" in page
     assert 'id="game-4144534a-g0004-points-P1"' in page  # the decks chart, inline
 
 

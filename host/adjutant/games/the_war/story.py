@@ -26,11 +26,17 @@ def decks_left(stored: StoredGame) -> str:
     return f"{decks['P1']}-{decks['P2']}"
 
 
-EVENT_WORDS = {"attack": "hits {player}'s deck: {n}", "discard": "{player} discards {n}", "draw": "{player} draws {n}"}
+# an attack names who hit: in a turn's row, a hit by the player whose turn it is not is his own
+EVENT_WORDS = {
+    "attack": "{by} hits {player}'s deck: {n}",
+    "discard": "{player} discards {n}",
+    "draw": "{player} draws {n}",
+}
 
 
 def _event(kind: str, player: str, n: int, weapon: str | None) -> str:
-    return EVENT_WORDS[kind].format(player=player, n=n) + (f" ({weapon})" if weapon else "")
+    by = "P2" if player == "P1" else "P1"  # an attack's event holds the deck it hit
+    return EVENT_WORDS[kind].format(player=player, by=by, n=n) + (f" ({weapon})" if weapon else "")
 
 
 def story_lines(stored: StoredGame) -> list[str]:
