@@ -38,27 +38,37 @@ def follow(
         device.request("watch", on=False)
         return shown
     held = None  # a phase the device may pass straight through: said only if the game stays in it
+    # One press may save several actions, each event carrying the state after all of them (the
+    # combat rounds passed on to Battle Resolution, an undo of a press's two actions): a line the
+    # same as the one just said is said once.
+    last = [None]
+
+    def tell(line: str) -> int:
+        if line == last[0]:
+            return 0
+        last[0] = line
+        echo(line)
+        return 1
+
     try:
         while limit is None or shown < limit:
             event = device.wait_event(idle_s)
             if event is None:
                 if held is not None:
-                    echo(held)
-                    held, shown = None, shown + 1
+                    shown += tell(held)
+                    held = None
                 device.check_same_boot()  # quiet: make sure it is still there, and the same boot
                 continue
             game = of_state(event)
             if held is not None and not game.carried_on(event):
-                echo(held)
-                shown += 1
+                shown += tell(held)
             held = None
             line = game.said(event, before)
             before = event
             if game.passes_through(event):
                 held = line
                 continue
-            echo(line)
-            shown += 1
+            shown += tell(line)
     finally:
         try:
             device.request("watch", on=False)

@@ -51,6 +51,10 @@ def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> Non
     assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
     assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
     assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
+    # each thing once: the press that passes the combat rounds on to Battle Resolution saves
+    # several actions, each event with the state after them all
+    assert said.count("turn 1: Battle Resolution") == 1, said
+    assert all(a != b for a, b in zip(said, said[1:])), said
 
 
 def test_watch_a_last_turn_says_no_draw_no_end_of_turn_and_the_final_score(tmp_path: pathlib.Path) -> None:
