@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import pathlib
 import threading
 
@@ -54,7 +55,7 @@ def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> Non
     # each thing once: the press that passes the combat rounds on to Battle Resolution saves
     # several actions, each event with the state after them all
     assert said.count("turn 1: Battle Resolution") == 1, said
-    assert all(a != b for a, b in zip(said, said[1:])), said
+    assert all(a != b for a, b in itertools.pairwise(said)), said
 
 
 def test_watch_a_last_turn_says_no_draw_no_end_of_turn_and_the_final_score(tmp_path: pathlib.Path) -> None:
