@@ -13,7 +13,7 @@ from os import stat  # a built-in module, kept in sys.modules from boot (lazy.ke
 
 import play
 
-from shared_engine.dice import roll
+from shared_engine.dice import roll, undone_face
 from shared_engine.errors import GameError
 from shared_engine.games import core
 
@@ -269,9 +269,9 @@ class Session:
             game.undone = undone  # the redo stack as it was: a new action cleared it
 
     def roll(self, sides, step=None):
-        """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI.
-        The face, or None if the action was refused or not saved. A one-sided "die" is 1."""
-        face = 1 if sides == 1 else roll(self.random_byte, sides)
+        """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI;
+        an undone roll of it, the same face. The face, or None if refused or not saved."""
+        face = undone_face(self.game.undone, sides, step) or (1 if sides == 1 else roll(self.random_byte, sides))
         done = self.act("roll", sides, face, "re") if step is None else self.act("ai", step, sides, face)
         return face if done else None
 

@@ -38,9 +38,17 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # in at boot so that its heap's name pools open while it is whole (runtime.py boots without
 # them, as from a checkout: the page's 1 MB heap does not fragment so), and the link's requests
 # that only a host sends over the serial port, which the page has not (the card data's upload,
-# the settings); and a game's class for the host and scripts (a method per action, the log
-# as text), which the device never loads.
-NOT_ON_THE_PAGE = ("interned_names.mpy", "link/cards.mpy", "link/settings.mpy", "shared_engine/*/game.mpy")
+# the settings); the card data's reader, as no card data reaches the page (its upload is that
+# link request: session.cards() finds no cards.json and never loads it); and a game's class for
+# the host and scripts (a method per action, the log as text), which the device never loads.
+NOT_ON_THE_PAGE = (
+    "interned_names.mpy",
+    "link/cards.mpy",
+    "link/settings.mpy",
+    "card_data.mpy",
+    "shared_engine/*/cards.mpy",
+    "shared_engine/*/game.mpy",
+)
 OPTIMIZED = ("-O3",)
 BOARD = [WEB / "device" / name for name in ("clock.py", "web_asyncio.py", "web_boot.py")]
 BOARD += [ROOT / "host/adjutant/sim/device" / name for name in ("machine.py", "oled_chip.py")]

@@ -32,3 +32,13 @@ def test_a_broken_source_is_reported_not_looped_on():
     raises(roll, bytes_from([255] * 64), 6, contains="64 out-of-range bytes")
     raises(roll, bytes_from([256]), 6, contains="not a byte 0-255")
     raises(roll, bytes_from([1]), 1, contains="2-256 sides")
+
+
+def test_rule_7_7_an_undone_roll_on_the_redo_stack_gives_its_face_to_the_same_event_only():
+    from shared_engine.dice import undone_face
+
+    undone = [("ai", "11", 6, 2), ("roll", 6, 5, "re"), ("ai", "3", 6, 4)]
+    assert undone_face(undone, 6) == 5  # the Random Event's d6
+    assert undone_face(undone, 6, "3") == 4 and undone_face(undone, 6, "11") == 2  # a solitaire step's
+    assert undone_face(undone, 6, "7") is None and undone_face(undone, 10, "3") is None
+    assert undone_face([], 6) is None

@@ -408,3 +408,21 @@ def test_rule_3_4_ending_the_game_asks_whether_the_discards_can_be_reshuffled_fi
     said = table.read_all()
     assert "3.4: CP's Nat deck empty and no discards to reshuffle? End now." in said
     rig.unmount()
+
+
+def test_rule_7_7_an_undone_random_event_roll_rolled_again_shows_the_same_face():
+    """One d6 for the event: OK rolls it, a hold of BACK undoes it, OK rolls it again. A player
+    cannot fish for a better face by undoing: the event keeps the face it showed."""
+    faces = []
+    for seed in (7, 3, 11):
+        table = Table.fresh(seed=seed)
+        table.press("OK")  # the Random Event d6
+        first = table.state()["track"][0]["rolls"][-1]
+        for _ in range(3):
+            table.hold("BACK")  # undo: back to the Random Event phase
+            assert table.state()["phase"] == "re", table.state()["phase"]
+            table.press("OK")
+            assert table.state()["track"][0]["rolls"][-1] == first, (seed, first, table.state()["track"][0])
+        faces.append(first)
+        rig.unmount()
+    assert len(set(faces)) > 1, faces  # the dice still roll: each table its own face
