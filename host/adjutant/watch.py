@@ -41,7 +41,7 @@ def follow(
     # One press may save several actions, each event carrying the state after all of them (the
     # combat rounds passed on to Battle Resolution, an undo of a press's two actions): a line the
     # same as the one just said is said once.
-    last = [None]
+    last: list[str | None] = [None]
 
     def tell(line: str) -> int:
         if line == last[0]:

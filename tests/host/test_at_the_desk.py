@@ -102,7 +102,7 @@ def test_the_json_exports_top_level_keys_are_the_ones_host_readme_documents(
 def test_an_undated_game_says_so_in_bg_stats_and_takes_date(tmp_path: pathlib.Path) -> None:
     db = _archive(tmp_path / "a.sqlite3", [_finished()])
     assert "?" in run_cli("games", db=db).stdout.splitlines()[1]  # no date: the device could not say
-    done = run_cli("export", "--format", "bgstats-json", db=db)
+    done = run_cli("export", "--format", "bgstats-json", "--player", "CP=Anna", "--player", "EA=Ben", db=db)
     assert "g0001: date unknown" in done.stderr and "when it was pulled; --date YYYY-MM-DD" in done.stderr
     dated = run_cli("export", "--format", "bgstats-json", "--date", "2026-11-20 19:30", db=db)
     play = json.loads(dated.stdout)

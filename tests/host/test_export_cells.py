@@ -132,8 +132,9 @@ def test_names_given_for_one_games_bg_stats_play_stay_with_that_game(tmp_path: p
     md = (tmp_path / "r.md").read_text()
     assert md.count("CP Anna, EA Ben") == 1, md  # the game they played, and no other
     assert md.count("CP Central Powers, EA Entente Allies") == 2
+    # another game at that table: BG Stats gets the people its seats had last (never the sides' names)
     other = json.loads(run_cli("export", "--format", "bgstats-json", "g0003", db=path).stdout)
-    assert [p["name"] for p in other["players"]] == ["Central Powers", "Entente Allies"]
+    assert [p["name"] for p in other["players"]] == ["Anna", "Ben"]
 
 
 def test_at_80_columns_the_games_list_does_not_wrap_and_a_qr_code_too_wide_points_to_its_png(

@@ -61,23 +61,23 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
 
     from urllib.parse import parse_qs, urlsplit
 
-    done = adjutant(played, db, "export", "--format", "bgstats", "--player", "CP=Anna")
+    done = adjutant(played, db, "export", "--format", "bgstats", "--player", "CP=Anna", "--player", "EA=Eve")
     links = done.stdout.splitlines()
     assert len(links) == 1 and links[0].startswith("https://app.bgstatsapp.com/createPlay.html?data=")
     assert "Open each link on the phone with BG Stats" in done.stderr
     play_json = json.loads(parse_qs(urlsplit(links[0]).query)["data"][0])
     assert play_json == json.loads(
-        adjutant(played, db, "export", "--format", "bgstats-json", "--player", "CP=Anna").stdout
+        adjutant(played, db, "export", "--format", "bgstats-json", "--player", "CP=Anna", "--player", "EA=Eve").stdout
     )
     # BG Stats' Android app errors on any missing boolean; bggId, when given, is a number
     assert play_json["game"]["highestWins"] is True and play_json["game"]["noPoints"] is False
     starts = {p["name"]: p["startPlayer"] for p in play_json["players"]}
-    assert starts == {"Anna": True, "Entente Allies": False}  # CP, Anna, defends turn 1 (2.7) and plays first
+    assert starts == {"Anna": True, "Eve": False}  # CP, Anna, defends turn 1 (2.7) and plays first
     decided = abs(final["CP"] - final["EA"]) >= 10  # 3.5: a margin under 10 is a draw
     wins = [decided and final["CP"] > final["EA"], decided and final["EA"] > final["CP"]]
     assert [p["winner"] for p in play_json["players"]] == wins
     later = json.loads(adjutant(played, db, "export", "--format", "bgstats-json").stdout)
-    assert [p["name"] for p in later["players"]] == ["Anna", "Entente Allies"]  # recorded for this game
+    assert [p["name"] for p in later["players"]] == ["Anna", "Eve"]  # recorded for this game
     swapped = json.loads(
         adjutant(played, db, "export", "--format", "bgstats-json", "--player", "EA=Anna", "--player", "CP=Ben").stdout
     )

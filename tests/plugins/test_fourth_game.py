@@ -144,7 +144,8 @@ def test_race_through_the_simulator_pull_games_every_export_and_watch(
     assert f"## Race to 5: {gid}" in report and "| 7 | P1 | 5-2 |" in report and "Race: P1's wins:** 1" in report
     page = _cli(checkout, "--db", db, "export", "--format", "html").stdout
     assert f"<h2>Race to 5: {gid}</h2>" in page
-    play = json.loads(_cli(checkout, "--db", db, "export", "--format", "bgstats-json", gid).stdout)
+    named = ("--player", "P1=Ann", "--player", "P2=Ben")
+    play = json.loads(_cli(checkout, "--db", db, "export", "--format", "bgstats-json", *named, gid).stdout)
     assert play["game"]["name"] == "Race (Adjutant's test game)" and [p["score"] for p in play["players"]] == [5, 2]
     for kind in ("csv", "json", "md", "html", "bgstats", "bgstats-json"):
         done = _cli(checkout, "--db", db, "export", "--format", kind, "--game", "race")

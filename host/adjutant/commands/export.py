@@ -149,6 +149,16 @@ def _bgstats(archive, chosen: list, kind: str, bgg_id, date, qr_dir) -> str:
             click.echo(f"{g.key} is not finished: BG Stats records finished plays only; skipped", err=True)
     if not finished:
         raise AdjutantError("no finished game to export: finish the game on the device, then pull")
+    people = {g.key: players.for_bgstats(archive, g) for g in finished}
+    nobody = [(g, people[g.key][1]) for g in finished if people[g.key][1]]
+    if nobody:  # BG Stats keeps each player it is given for good: name no one who did not play
+        g, seats = nobody[0]
+        more = f" (and {len(nobody) - 1} more game(s))" if len(nobody) > 1 else ""
+        raise click.UsageError(
+            f"{g.key}{more}: who played {' and '.join(seats)}? name them once, "
+            + " ".join(f"--player {seat}=NAME" for seat in seats)
+            + "; later games at that table take the same names"
+        )
     given = date.astimezone() if date else None  # the local time it was given in
     for g in finished:
         when = played(g)
@@ -158,7 +168,7 @@ def _bgstats(archive, chosen: list, kind: str, bgg_id, date, qr_dir) -> str:
                 f"using {stamp(when.start)}, when it was pulled; --date YYYY-MM-DD [HH:MM] sets it",
                 err=True,
             )
-    plays = [(g, play(g, players.named(archive, g), bgg[g.game], given)) for g in finished]
+    plays = [(g, play(g, people[g.key][0], bgg[g.game], given)) for g in finished]
     if kind == "bgstats-json":
         return to_bgstats([one for _, one in plays])
     links = [(g, link(one)) for g, one in plays]

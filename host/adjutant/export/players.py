@@ -54,3 +54,18 @@ def named(store: Store, g: StoredGame) -> dict[str, str]:
 def of(store: Store, g: StoredGame) -> dict[str, str]:
     """A name for each seat: recorded for the game, else the seat's own (its desk's)."""
     return desk_of(g).seats(g, store.players(g))
+
+
+def for_bgstats(store: Store, g: StoredGame) -> tuple[dict[str, str], list[str]]:
+    """The people of each seat a person played, for a BG Stats play, which keeps every player's
+    name for good: recorded for this game, else the name last recorded for that seat at the same
+    table (the device). Also the seats that are still nobody's, never made up."""
+    names = store.players(g)
+    seats = desk_of(g).people_seats(g)
+    # the name last recorded for each seat at this device's table (its newest game's)
+    rows = store.db.execute("SELECT side, name FROM players WHERE dev=? ORDER BY gid", (g.dev,))
+    remembered = dict(rows.fetchall())
+    for seat in seats:
+        if seat not in names and seat in remembered:
+            names[seat] = remembered[seat]
+    return names, [seat for seat in seats if seat not in names]

@@ -93,6 +93,10 @@ class Desk:
         """A name for each seat (side, player) of the game: the people named, else the seat's own."""
         return {}
 
+    def people_seats(self, stored: StoredGame) -> tuple[str, ...]:
+        """The seats a person played, to be named for BG Stats (none: the game names its players)."""
+        return self.seat_codes
+
     def bgstats(self, stored: StoredGame, named: dict[str, str], bgg_id: int | None, when: str, play_date: str):
         raise NotImplementedError
 

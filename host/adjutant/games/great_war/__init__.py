@@ -170,6 +170,10 @@ class Desk(base.Desk):
     def seats(self, stored: StoredGame, named: dict[str, str]) -> dict[str, str]:
         return bgstats.names(game_of(stored).state, named)
 
+    def people_seats(self, stored: StoredGame) -> tuple[str, ...]:
+        side = story.solo(stored)  # in solitaire the other side is the AI's
+        return (side,) if side else self.seat_codes
+
     def bgstats(self, stored: StoredGame, named: dict[str, str], bgg_id: int | None, when: str, play_date: str):
         state = game_of(stored).state
         source = f"{stored.dev}/{stored.gid}"
