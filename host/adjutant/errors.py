@@ -5,14 +5,16 @@ from __future__ import annotations
 EXIT_CODES = {
     0: "success",
     1: "an error not listed below",
-    2: "bad command line (wrong option or argument)",
+    2: "bad command line (wrong option or argument, a seat BG Stats needs unnamed)",
     3: "no device found, or the port does not exist",
     4: "the port is busy (another program has it open)",
     5: "the device restarted or stopped answering during a transfer; run again to resume",
     6: "protocol version mismatch between this CLI and the device's firmware",
     7: "invalid data: a card file or a game log failed its checks",
     8: "the device refused a request (its message says why)",
-    9: "the archive cannot be used: not SQLite, damaged, a folder or read-only (nothing was written)",
+    9: "the archive cannot be used: not SQLite, damaged, a folder, read-only, or its --db folder missing "
+    "(nothing was written)",
+    130: "stopped by Ctrl-C (nothing half-written: a pull keeps what it committed)",
 }
 
 
