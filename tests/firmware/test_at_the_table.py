@@ -266,7 +266,7 @@ def test_rule_8_1_turn_5_reshuffle_keeps_captured_cards_out_and_the_status_says_
     _to_phase(table, "battle")
     _battle(table, 3, 2, 1)
     assert table.screen() == "turn5"
-    assert "except captured Nationality cards" in " ".join(table.ui.top().lines)
+    assert "reshuffle decks (keep captured Nat.)" in " ".join(table.ui.top().lines)
     table.press("OK")
     assert table.state()["phase"] == "draw" and table.status() == "8.1 then OK flip"
     table.press("DOWN")  # the reminder says it too
@@ -426,3 +426,23 @@ def test_rule_7_7_an_undone_random_event_roll_rolled_again_shows_the_same_face()
         faces.append(first)
         rig.unmount()
     assert len(set(faces)) > 1, faces  # the dice still roll: each table its own face
+
+
+def test_rule_8_1_the_end_of_turn_5_note_shows_all_of_it_and_ok_close_without_scrolling():
+    from bench.scripted_game import events
+
+    table = Table.fresh()
+    for button, ms in events():
+        table.press(button, ms)
+        if table.screen() == "turn5":
+            break
+    assert table.screen() == "turn5", table.screen()
+    assert table.status() == "OK: close", table.text()
+    said = table.text()
+    for words in ("8.1", "Discard all", "reshuffle", "captured Nat", "deal as in 2.0"):
+        assert words in said, (words, said)
+    assert table.layout_faults() == []
+    assert len(table.ui.top().lines) <= 6, table.ui.top().lines  # the panel shows 6 lines
+    table.press("OK")
+    assert table.screen() != "turn5"
+    rig.unmount()

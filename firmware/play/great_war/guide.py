@@ -2,7 +2,7 @@
 
 from screens.widgets import Message
 
-from shared_engine.great_war.phases import PHASE_WORDS, RESHUFFLE
+from shared_engine.great_war.phases import PHASE_WORDS
 
 
 class Guidance(Message):
@@ -23,6 +23,9 @@ class Guidance(Message):
         super().__init__(ui, "%s %s" % (RULES[phase], PHASE_WORDS[phase]), text or "Nothing to do.")
 
 
+TURN_5 = "8.1 Discard all hands; reshuffle decks (keep captured Nat.); deal as in 2.0."
+
+
 class Reshuffle(Message):
     """8.1 at the end of turn 5, shown once as the Draw phase begins; in solitaire, Step 1 follows."""
 
@@ -34,7 +37,8 @@ class Reshuffle(Message):
             import screens
 
             then = ("Step 1 again", lambda: ui.push(screens.setup_checklist(ui)))
-        super().__init__(ui, "END OF TURN 5", "8.1 " + RESHUFFLE + ".", then)
+        # the whole of it and what OK does on one screen: nothing to scroll to at the table
+        super().__init__(ui, "END OF TURN 5", TURN_5, then)
 
 
 class Setup(Message):
