@@ -78,7 +78,7 @@ def test_the_war_a_whole_short_game_turn_by_turn_ends_when_a_player_cannot_draw_
     assert table.state()["decks"] == {"P1": 13, "P2": 13}
     table.press("OK")  # the hands kept: P1's first turn draws 1 (Turn scheme 2)
     expected = {"P1": 12, "P2": 13}
-    assert table.state()["decks"] == expected and table.status() == "OK end ^hit P2"
+    assert table.state()["decks"] == expected and table.status() == "OK end ^v hit"
     # each turn: the player hits the other deck once, then ends the turn; the next draws 2
     hits = [("P1", 3), ("P2", 4), ("P1", 2), ("P2", 5)]
     presses = []
@@ -178,7 +178,7 @@ def test_the_war_a_restart_resumes_the_war_where_it_stood():
     table.press("OK")  # P1 hits P2's deck for 2
     again = table.restart()
     assert again.screen() == "war-mat" and again.state()["decks"] == {"P1": 52, "P2": 51}
-    assert again.status() == "OK end ^hit P2"
+    assert again.status() == "OK end ^v hit"
     rig.unmount()
 
 
@@ -205,20 +205,29 @@ def test_the_war_attacking_opponents_deck_a_held_ok_says_what_hit_it():
     rig.unmount()
 
 
-def test_the_war_attacking_opponents_deck_out_of_turn_from_the_menu():
-    """A card played in the other player's turn hits the deck of the player whose turn it is:
-    the menu's "P2 hits" during P1's turn takes from P1's deck, logged as P2's attack."""
+def test_the_war_attacking_opponents_deck_a_hit_in_the_other_players_turn_takes_at_most_5_presses():
+    """A card played in the other player's turn hits the deck of the player whose turn it is: DOWN
+    on the mat opens P2's hit during P1's turn, logged as P2's attack; hits of 1-5 cards, each
+    from the mat, as a person presses them (one press a step from where the entry opens)."""
     table = Table.fresh()
     _new_war(table)
     table.press("OK")  # start: P1's turn
-    table.press("BACK")  # the menu
-    while _chosen(table) != "P2 hits":
+    expected = {"P1": 52, "P2": 53}
+    counts = []
+    for n in (2, 4, 1, 3, 5):
+        assert table.status() == "OK end ^v hit", table.status()
+        presses = 1
         table.press("DOWN")
-    table.press("OK")
-    assert table.screen() == "deck-change" and "P2 hits P1" in table.text(), table.text()
-    table.press("OK")  # 2, the opening number
-    assert table.state()["decks"] == {"P1": 50, "P2": 53} and table.state()["player"] == "P1"
-    assert table.ui.session.game.actions[-1] == ("attack", "P2", 2, None)
+        assert table.screen() == "deck-change" and "P2 hits P1" in table.text(), table.text()
+        start = table.number()
+        table.presses("UP" if n > start else "DOWN", abs(n - start))
+        presses += abs(n - start) + 1
+        table.press("OK")
+        expected["P1"] -= n
+        assert table.state()["decks"] == expected and table.state()["player"] == "P1", table.state()["decks"]
+        assert table.ui.session.game.actions[-1] == ("attack", "P2", n, None)
+        counts.append(presses)
+    assert max(counts) <= 5, counts
     rig.unmount()
 
 
@@ -288,7 +297,7 @@ def test_the_war_attacking_opponents_deck_a_hit_stops_at_the_cards_the_deck_has_
     table = Table.fresh()
     _new_war(table, deck=20)
     table.press("OK")  # the hands kept: P1's turn, P2's deck 13
-    table.press("UP")  # "^hit P2"
+    table.press("UP")  # "^ hit": P1 hits P2's deck
     assert table.screen() == "deck-change" and table.number() < 13
     table.hold("UP", 4000)
     assert table.number() == 13 and "P2 deck: 13 left" in table.text(), table.text()

@@ -66,7 +66,7 @@ class WarMat(Screen):
             return "OK start ^redraw"
         if state.phase == "over":
             return "OK result"
-        return "OK end ^hit %s" % other(state.player)
+        return "OK end ^v hit"  # UP: the player whose turn it is hits; DOWN: the other one
 
     def ahead(self):
         return "DeckChange" if self.session.game.state.phase == "play" else None
@@ -78,13 +78,15 @@ class WarMat(Screen):
         phase = self.session.game.state.phase
         if button == "BACK":
             ui.push(screens.Menu(ui))
+        elif button == "UP" and phase == "hands":
+            ui.push(Redraw(ui))
+        elif button in ("UP", "DOWN") and phase == "play":
+            # Attacking opponent's deck: UP, the player whose turn it is hits the other deck; DOWN,
+            # a card played in his turn by the other player hits his (the entry's title says who)
+            state = self.session.game.state
+            ui.push(DeckChange(ui, "attack", state.player if button == "UP" else other(state.player)))
         elif button == "DOWN":
             ui.push(WarSteps(ui))
-        elif button == "UP":
-            if phase == "hands":
-                ui.push(Redraw(ui))
-            elif phase == "play":
-                ui.push(DeckChange(ui, "attack"))
         elif button == "OK":
             if phase == "hands":
                 self.session.act("start")

@@ -1,7 +1,6 @@
 """The War's rows in the menu and in New game (screens/menu.py lists every game's)."""
 
 from play.the_war import GAME
-from shared_engine.the_war.actions import other
 
 
 def menu(ui, back, undo, redo, new, rest):
@@ -10,14 +9,12 @@ def menu(ui, back, undo, redo, new, rest):
 
     state = ui.session.game.state
     rows = [back, undo, redo, new]
-    if state.phase == "play":
+    if state.phase == "play":  # (a hit is the mat's: UP by the player whose turn it is, DOWN the other)
         rows += [
-            ("Hit a deck", "", lambda: ui.push(screens.DeckChange(ui, "attack"))),
-            # a card played in the other player's turn hits the deck of the player whose turn it is
-            (other(state.player) + " hits", "", lambda: ui.push(screens.DeckChange(ui, "attack", other(state.player)))),
             ("Discard own", "", lambda: ui.push(screens.DeckChange(ui, "discard"))),
             ("Extra draw", "", lambda: ui.push(screens.DeckChange(ui, "draw"))),
         ]
+    rows += [("Turn scheme", "", lambda: ui.push(screens.WarSteps(ui)))]
     return rows + [("Pay calculator", "", lambda: ui.push(screens.PayCalculator(ui)))] + rest
 
 
