@@ -112,6 +112,8 @@ def test_the_war_a_whole_short_game_turn_by_turn_ends_when_a_player_cannot_draw_
     assert table.screen() == "over" and "P2 WINS" in table.text() and "P1 can't draw 2" in table.text()
     assert "round 3" in table.text() and "P1 1  P2 4 left" in table.text()
     assert max(presses) <= 6, presses  # a turn with one deck attack
+    table.press("OK")  # the end closed: the mat, which says the winner too
+    assert table.screen() == "war-mat" and "P2 wins" in table.text() and "P1 wins" not in table.text(), table.text()
     rig.unmount()
 
 
@@ -324,4 +326,74 @@ def test_the_war_deck_size_stops_at_200_and_at_20():
     table.enter(21)
     table.presses("DOWN", 3)
     assert table.number() == 20, table.frame
+    rig.unmount()
+
+
+def _pay_calculator(table):
+    table.press("BACK")
+    while _chosen(table) != "Pay calculator":
+        table.press("DOWN")
+    table.press("OK")
+    assert table.screen() == "pay", table.text()
+
+
+def _set(table, target, at):
+    """UP/DOWN on the marked field to `target`, then OK on to the next: the presses it took."""
+    row, t = divmod(at, 3)
+    now = table.ui.top().values[row][t]
+    table.presses("UP" if target > now else "DOWN", abs(target - now))
+    return abs(target - now)
+
+
+def _enter(table, cost, have):
+    """The cost, then the untapped resources, field by field as OK visits them: the presses."""
+    presses = 0
+    fields = list(cost) + list(have)
+    last = max([i for i, (want, at) in enumerate(zip(fields, range(6))) if want != _value(table, at)] or [-1])
+    for at in range(last + 1):
+        presses += _set(table, fields[at], at)
+        if at < last:
+            table.press("OK")
+            presses += 1
+    return presses
+
+
+def _value(table, at):
+    row, t = divmod(at, 3)
+    return table.ui.top().values[row][t]
+
+
+def test_the_war_resource_cards_the_payment_calculator_opens_at_its_last_numbers():
+    """Resource cards: the rules' own example, 1D 2P 1F paid with 5 depots and 1 fuel, after
+    one use in the turn (a 2D 1P card from the same resources) takes at most 8 presses."""
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")  # P1's turn
+    _pay_calculator(table)
+    first = _enter(table, (2, 1, 0), (5, 0, 1))
+    assert "Pay 4D (1 P made)" in table.text(), table.text()
+    table.presses("BACK", 2)  # to the menu, and the mat: the card is played
+    assert table.screen() == "war-mat"
+    _pay_calculator(table)
+    assert "Pay 4D (1 P made)" in table.text(), table.text()  # as it was left
+    presses = _enter(table, (1, 2, 1), (5, 0, 1))
+    assert "Pay 5D 1F" in table.text(), table.text()
+    assert presses <= 8 < first, (presses, first)
+    assert table.layout_faults() == []
+    rig.unmount()
+
+
+def test_the_war_the_payment_calculators_ok_reaches_each_of_its_nine_numbers_in_turn():
+    table = Table.fresh()
+    _new_war(table)
+    table.press("OK")
+    _pay_calculator(table)
+    for at in range(9):  # the cost, the untapped resources, the red part: D, P, F each
+        before = [row[:] for row in table.ui.top().values]
+        table.press("UP")
+        row, t = divmod(at, 3)
+        assert table.ui.top().values[row][t] == before[row][t] + 1, (at, table.ui.top().values)
+        table.press("OK")
+    table.press("UP")  # round again to the first
+    assert table.ui.top().values[0][0] == 2, table.ui.top().values
     rig.unmount()

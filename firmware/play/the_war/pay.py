@@ -10,12 +10,16 @@ from screens.base import Screen
 
 from shared_engine.the_war.payment import TYPES, says
 
-ROWS = ("cost", "red", "have")
+# In the order OK visits them: the cost and the untapped resources first, the red part (rare) last.
+ROWS = ("cost", "have", "red")
 
 
 class PayCalculator(Screen):
-    """Nine numbers (the cost, its red part, the untapped resources, each by D, P and F): UP and
-    DOWN set the one marked, OK moves on to the next; the answer shows as they change."""
+    """Nine numbers (the cost, the untapped resources, the cost's red part, each by D, P and F):
+    UP and DOWN set the one marked, OK moves on to the next; the answer shows as they change.
+    It opens at the numbers of its last use in the game (kept with the play module, which stays
+    all game): within a turn the untapped resources change little, and the next card's cost
+    is a few presses from the last."""
 
     name = "pay"
     title = "Pay calculator"
@@ -23,7 +27,10 @@ class PayCalculator(Screen):
 
     def __init__(self, ui):
         super().__init__(ui)
-        self.values = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+        play = self.session.play
+        kept = getattr(play, "pay_kept", None)
+        self.values = kept if kept is not None else [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
+        play.pay_kept = self.values
         self.at = 0  # which of the nine: row * 3 + type
 
     def draw(self, fb):
@@ -38,7 +45,7 @@ class PayCalculator(Screen):
                 if chosen:
                     fb.fill_rect(x - 1, y - 1, gfx.width(text) + 2, 9, 1)
                 gfx.text(fb, text, x, y, 1, 0 if chosen else 1)
-        cost, red, have = (tuple(v) for v in self.values)
+        cost, have, red = (tuple(v) for v in self.values)
         answer = says(cost, have, red) if all(red[t] <= cost[t] for t in range(3)) else "red > cost"
         for n, line in enumerate(gfx.wrap(answer)[:2]):
             gfx.text(fb, line, 0, 41 + n * 8)
