@@ -152,8 +152,10 @@ def create(game):
 
 
 def summaries():
-    """(gid, name, turns, result or None, pulled) for each kept game, newest first."""
+    """(gid, name, turns, result or None, pulled, which game) for each kept game, newest first;
+    the game by its registry name ("The War"), or "?" for one this firmware does not know."""
     from journal.read import read_meta  # for the history list: the boot that finds the newest game needs none
+    from shared_engine.games import NAME, entry, of_header
 
     out = []
     pulled = pulled_ids()
@@ -161,7 +163,9 @@ def summaries():
         meta, header = read_meta(ROOT, gid)
         name = header.get("name", "?") if header else "(damaged)"
         turns = header.get("turns", 0) if header else 0
-        out.append((gid, name, turns, meta.get("end") if meta else None, gid in pulled))
+        game = of_header(header.get("a")) if header else None
+        which = entry(game)[NAME] if game else "?"
+        out.append((gid, name, turns, meta.get("end") if meta else None, gid in pulled, which))
     return out
 
 

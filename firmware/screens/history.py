@@ -1,4 +1,5 @@
-"""Past games kept on flash, with their results; a game can be deleted."""
+"""Past games kept on flash: which game each is, its result or "unfinished"; a game can be
+deleted."""
 
 from journal import games
 
@@ -16,24 +17,34 @@ class History(ListScreen):
 
     def items(self):
         out = []
-        for gid, name, turns, end, pulled in self.rows:
-            label = gid[1:] + " " + (end or "playing")
-            out.append((label, "" if pulled else "*", self._open(gid, name, turns, end, pulled)))
+        current = self.ui.session.gid
+        for gid, name, turns, end, pulled, which in self.rows:
+            state = end or ("on the mat" if gid == current else "unfinished")
+            label = "%s %s: %s" % (gid[1:], short(which), state)  # the chosen row is shown whole
+            out.append((label, "" if pulled else "*", self._open(gid, name, turns, state, pulled, which)))
         return out
 
-    def _open(self, gid, name, turns, end, pulled):
+    def _open(self, gid, name, turns, state, pulled, which):
         ui = self.ui
 
         def open_game():
             text = "%s%s\n%s\n%s" % (
-                name,
+                which if name in (which, "?") else "%s: %s" % (which, name),
                 ", %d turns" % turns if turns else "",  # The Great War's; The War and Last Front have none
-                end or "in play",
+                state,
                 "copied to host" if pulled else "* not yet pulled",
             )
             ui.push(GameDetail(ui, gid, text, self))
 
         return open_game
+
+
+def short(name):
+    """A game's name in a row: its initials ("TGW", "LF"), or its one word after "The" ("War")."""
+    words = name.split()
+    if words[0] == "The" and len(words) == 2:
+        return words[1]
+    return "".join(word[0] for word in words) if len(words) > 1 else name
 
 
 class GameDetail(Message):

@@ -246,9 +246,12 @@ def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_o
     while _chosen(table) != "History":
         table.press("DOWN")
     table.press("OK")
-    assert table.screen() == "history" and _chosen(table).startswith("0002"), table.text()
+    # which game each row is, and where it stands: this one on the mat, the one before unfinished
+    assert table.screen() == "history" and _chosen(table) == "0002 War: on the mat", table.text()
+    assert [row[0] for row in table.ui.top().items()] == ["0002 War: on the mat", "0001 TGW: unfinished"]
+    assert table.layout_faults() == [], table.layout_faults()
     table.press("OK")  # the game: "hold OK: delete"
-    assert table.text().startswith("Game 0002 The War in play"), table.text()  # no count of turns it lacks
+    assert table.text().startswith("Game 0002 The War on the mat"), table.text()  # no count of turns it lacks
     table.hold("OK")
     assert "Delete game 0002 (being played)?" in table.text(), table.text()
     table.press("OK")  # yes
