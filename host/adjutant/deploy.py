@@ -28,11 +28,13 @@ from adjutant.errors import AdjutantError, VersionMismatch
 
 
 def find_source(source: pathlib.Path | None) -> pathlib.Path:
-    candidates = [source] if source else [pathlib.Path.cwd(), pathlib.Path(__file__).resolve().parents[2]]
-    for root in candidates:
-        if root and (root / "firmware/main.py").exists() and (root / "shared_engine/great_war/game.py").exists():
-            return root
-    raise AdjutantError("cannot find firmware/ and shared_engine/: run in the repository or give --source")
+    """firmware/ and shared_engine/: --source's, else the checkout's or the installed package's."""
+    from adjutant.source import holds_code, root
+
+    found = source or root()
+    if holds_code(found):
+        return found
+    raise AdjutantError(f"cannot find firmware/ and shared_engine/ in {found}: give --source, or reinstall adjutant")
 
 
 # The engine's code for the host and the phone page alone, never imported on a board: a game's

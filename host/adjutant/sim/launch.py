@@ -7,8 +7,9 @@ import os
 import pathlib
 
 from adjutant.sim.interpreter import micropython
+from adjutant.source import root
 
-REPO = pathlib.Path(__file__).resolve().parents[3]
+REPO = root()  # firmware/ and shared_engine/: the checkout's, or those the installed package carries
 DEVICE_DIR = pathlib.Path(__file__).resolve().parent / "device"
 
 

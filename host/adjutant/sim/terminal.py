@@ -124,8 +124,16 @@ def _stopped(e: Exception) -> int:
 
 
 def default_flash(bare: bool) -> pathlib.Path:
-    """A bare board has a flash file of its own, so trying `--bare` never wipes the games."""
-    return REPO / ("sim-bare-flash.img" if bare else "sim-flash.img")
+    """A bare board has a flash file of its own, so trying `--bare` never wipes the games. In a
+    checkout, beside it (make sim); installed, in the user's data folder."""
+    from adjutant.source import in_checkout
+
+    name = "sim-bare-flash.img" if bare else "sim-flash.img"
+    if in_checkout():
+        return REPO / name
+    import platformdirs
+
+    return pathlib.Path(platformdirs.user_data_dir("adjutant")) / name
 
 
 def _lock(flash: pathlib.Path):
