@@ -24,6 +24,7 @@ def _new_front(table, players=None):
     if players is not None:
         table.press("DOWN")  # "LF players"
         table.press("OK")
+        assert "Seats: dealer P1" in table.text() and table.layout_faults() == [], table.text()
         table.enter(players)
         table.press("OK")
         table.press("UP")

@@ -323,6 +323,7 @@ def test_the_war_deck_size_stops_at_200_and_at_20():
     while _chosen(table) != "War deck size":
         table.press("DOWN")
     table.press("OK")
+    assert "Cards per deck" in table.text() and table.layout_faults() == [], table.text()
     table.enter(199)
     table.presses("UP", 3)
     assert table.number() == 200, table.frame

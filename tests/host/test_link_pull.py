@@ -97,7 +97,7 @@ def test_push_cards_then_pull_the_game_and_export_it(played: SimDevice, tmp_path
     segno.make(qr.stdout.strip(), error="l").save(wanted, scale=4, border=4)
     assert png.read_bytes() == wanted.read_bytes()  # the code holds the very link printed
     assert play_json["sourceName"] == "Adjutant"
-    assert [p["name"] for p in play_json["players"]] == ["Anna", "Entente Allies"]
+    assert [p["name"] for p in play_json["players"]] == ["Anna", "Eve"]
     assert [p["score"] for p in play_json["players"]] == [final["CP"], final["EA"]]  # numbers
 
 

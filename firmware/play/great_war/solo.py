@@ -102,7 +102,7 @@ class RandomDiscard(NumberEntry):
     """Step 8: shuffle the hand face down, count from the left; the device picks the card."""
 
     def __init__(self, ui):
-        super().__init__(ui, "Step 8 discard", "Cards in the hand", 7, 1, HAND_MAX, self.done)
+        super().__init__(ui, "Step 8 discard", "Cards in hand", 7, 1, HAND_MAX, self.done)
 
     def done(self, size):
         ui = self.ui

@@ -46,7 +46,7 @@ def new_game_rows(screen):
         screen.start(make(GAME, names, settings["lf_victory"], settings["lf_dig"]), GAME)
 
     def ask_players():
-        screen.ask("lf_players", "Last Front", "Players, dealer first", 2, settings["lf_seats"])
+        screen.ask("lf_players", "Last Front", "Seats: dealer P1", 2, settings["lf_seats"])
 
     def victory():
         ui.set("lf_victory", "quick" if settings["lf_victory"] == "normal" else "normal")

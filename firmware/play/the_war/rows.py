@@ -33,7 +33,7 @@ def new_game_rows(screen):
         screen.start(make(GAME, screen.war_deck, screen.war_first), GAME)
 
     def ask_deck():
-        screen.ask("war_deck", "The War deck", "Cards in each deck", 20, 200)
+        screen.ask("war_deck", "The War deck", "Cards per deck", 20, 200)
 
     def flip():
         screen.war_first = "P2" if screen.war_first == "P1" else "P1"
