@@ -90,8 +90,8 @@ def view_of(ops, gid):
     digest = None
     if gid == ops.session.gid:
         game = ops.session.game
-    elif ops.view is not None and ops.view.gid == gid:
-        return ops.view
+    elif ops.view is not None and ops.view.gid == gid and ops.view.key is None:
+        return ops.view  # built from flash: a game not on the table does not change
     elif gid in games.ids():
         journal = Journal(games.ROOT, gid)
         digest = journal.settled_digest()
@@ -104,6 +104,8 @@ def view_of(ops, gid):
     if ops.view is None or ops.view.gid != gid or ops.view.key != _version(game):
         ops.view = None  # let the old one go before building the new
         ops.view = LogView(gid, game, digest)
+        if gid != ops.session.gid:
+            ops.view.key = None  # loaded from flash; one of the game on the table is checked at each use
     return ops.view
 
 

@@ -138,6 +138,8 @@ def pull(
     if start:
         start(sum(e["count"] for e in wanted))
     stored = _read_and_archive(device, store, wanted, result, progress, chunk)  # 2 and 3
+    if result.moved_on:  # the cursor must not pass a game still to pull: the next pull lists all
+        store.db.execute("UPDATE devices SET cursor_gid=NULL, cursor_sha=NULL WHERE dev=?", (device.info["dev"],))
     store.commit()  # durable before the device hears it may remove these games
     acknowledge(device, store, device.info["dev"], stored)  # 4
     return result

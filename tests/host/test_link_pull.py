@@ -321,3 +321,29 @@ def test_a_game_that_moved_on_since_the_last_pull_is_updated_and_not_also_alread
             dev.press("OK")
         assert "pulled 0 new, 1 updated, 0 already stored (g0001)" in adjutant(dev, db, "pull").stdout
         assert "pulled 0 new, 0 updated, 1 already stored;" in adjutant(dev, db, "pull").stdout
+
+
+def test_a_game_left_after_a_host_said_hello_before_its_first_press_is_pulled_whole(tmp_path: pathlib.Path) -> None:
+    """A host connects (its clock dates the game), the table plays a press, then begins another
+    game: the game left is listed and pulled with its actions, never "moved on" for good."""
+    db = tmp_path / "archive.sqlite3"
+    with SimDevice(tmp_path / "flash.img", fresh=True, seed=3, realtime=True, timeout=300) as dev:
+        dev.wait(800)
+        assert run_cli("info", db=db, port=dev.serial_path).returncode == 0
+        dev.press("OK")  # the Random Event d6: the game is worth keeping
+        dev.press("BACK")
+        while dev.state()["screen"] != "mat":
+            dev.press("BACK")
+        dev.press("BACK")  # the menu: New game, The War (8 rows up from the first)
+        dev.press("DOWN", 3)
+        dev.press("OK")
+        dev.press("UP", 8)
+        dev.press("OK")
+        dev.press("OK")  # yes: the game before stays
+        assert dev.state()["screen"] == "war-mat", dev.shown()
+        done = run_cli("pull", db=db, port=dev.serial_path)
+        assert "pulled 2 new" in done.stdout and "moved on" not in done.stdout, done.stdout
+    store = Store(db, readonly=True)
+    left = store.find("g0001")
+    assert left is not None and '"a":"roll"' in left.log, left
+    store.close()
