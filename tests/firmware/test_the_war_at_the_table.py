@@ -401,3 +401,20 @@ def test_the_war_the_payment_calculators_ok_reaches_each_of_its_nine_numbers_in_
     table.press("UP")  # round again to the first
     assert table.ui.top().values[0][0] == 2, table.ui.top().values
     rig.unmount()
+
+
+def test_the_war_turn_scheme_the_mats_title_says_the_round_whole_from_round_10_on():
+    """The round on the mat's title, read whole at any round a game of 200-card decks reaches
+    (round 21 read "round 2" when the title was cut at 16 characters)."""
+    table = Table.fresh()
+    _new_war(table, deck=200)
+    table.press("OK")  # the hands kept
+    for _ in range(2 * 95):  # each turn ends and the next player draws 2
+        table.ui.session.act("end")
+    table.run(100)
+    table.ui.dirty = True
+    table.run(100)
+    turn = table.state()["turn"]
+    assert turn >= 95 and ("round %d" % turn) in table.text(), (turn, table.text())
+    assert table.layout_faults() == [], table.layout_faults()
+    rig.unmount()

@@ -31,7 +31,7 @@ class FrontBid(Screen):
     def draw(self, fb):
         name = self.session.game.state.players[self.seat]
         if self.piles is None:
-            gfx.bar(fb, 0, (name + " bids")[:16])
+            gfx.bar(fb, 0, name + " bids")  # a name of at most 10 letters: never cut
             number(fb, self.value, self.NUMBER_Y, 3)
             gfx.text(fb, "least %d" % self.low, 0, 46)
             gfx.text(fb, "^v set  OK bid", 0, 56)
