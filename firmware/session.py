@@ -99,7 +99,7 @@ class Session:
             if self.fold_due():  # a game ended a moment ago: its digest written before it is left
                 self.fold()
             old.close()  # making room may remove its files, if the host holds the game
-            if self.game is not None and _empty(self.game):
+            if self.game is not None and not self.play.played(self.game.actions):
                 _games_on_flash().remove(old.gid)  # nothing was played: nothing to keep or pull
                 self.journal = None
         try:
@@ -293,8 +293,3 @@ class Session:
     def cards_changed(self):
         """New card data is on flash: load it at the next use."""
         self._cards = self.game.cards = None
-
-
-def _empty(game):
-    """Nothing was played yet (choosing solitaire is not play)."""
-    return all(a[0] == "solo" for a in game.actions)

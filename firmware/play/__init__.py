@@ -25,6 +25,7 @@ less at every boot. It holds:
 - describe(action, phase): an action in a player's words, for what an undo or redo says;
 - standing(state): where an unfinished game stands, in a few words ("Turn 3 of this one");
 - joined(actions): after a restart, which actions a press made together (undone together);
+- played(actions): whether anything was played (a game left with nothing played is not kept);
 - ending(state): the game-over screen's words (screens/over.py draws them for every game);
 - watched(session, kind, body): what a watching host hears of a saved action beyond the state;
 - SETTINGS: its own settings, {name: (default, allowed values or range)}, kept in settings.json
@@ -141,6 +142,7 @@ BASE = (
     "joined",
     "watched",
     "ending",
+    "played",
     "SETTINGS",
 )
 BROUGHT: dict = {"over": "GameOver"}  # the end: screens/over.py, every game's
@@ -187,6 +189,11 @@ def standing(state):
 def joined(actions):
     """Every action was a press of its own."""
     return set()
+
+
+def played(actions):
+    """Any action is play."""
+    return bool(actions)
 
 
 def ending(state):

@@ -318,6 +318,12 @@ def test_an_empty_game_is_removed_when_a_new_one_replaces_it():
 
     table.ui.session.begin(make("new", "Basic game", 10, "CP"))
     assert played in games.ids()
+    # solitaire with only its side chosen: nothing played yet, so not kept either (3.3)
+    table.ui.session.begin(make("new", "Solitaire", 10, "CP"))
+    chosen = table.ui.session.journal.gid
+    assert table.ui.session.act("solo", "EA")
+    table.ui.session.begin(make("new", "Basic game", 10, "CP"))
+    assert chosen not in games.ids() and played in games.ids(), games.ids()
     rig.unmount()
 
 

@@ -200,6 +200,14 @@ def ending(state):
     return "GAME OVER 3.5", who, ("CP %d  EA %d" % (totals["CP"], totals["EA"]), by), when
 
 
+def played(actions):
+    """Choosing solitaire's side is not play."""
+    for action in actions:
+        if action[0] != "solo":
+            return True
+    return False
+
+
 def standing(state):
     return "Turn %d of this one" % state.turn
 
