@@ -4,7 +4,7 @@ when, and what OK does next; OK goes back to the mat, where the ended game can b
 from bench import scripted_game
 from tests.firmware import rig
 from tests.firmware.table import Table
-from tests.firmware.test_last_front_at_the_table import _bid, _new_front, _turn_up
+from tests.firmware.test_last_front_at_the_table import quick_victory
 from tests.firmware.test_the_war_at_the_table import _new_war
 
 
@@ -23,22 +23,10 @@ def _the_war_over(table):
         table.press("OK")
 
 
-def _last_front_over(table):
-    table.ui.set("lf_victory", "quick")
-    _new_front(table, players=2)
-    for kind in ("soviet", "soviet", "german"):
-        _turn_up(table, kind)
-        if table.state()["phase"] == "declare":
-            table.press("OK")
-            table.press("OK")
-        _bid(table, 2)
-        table.press("DOWN")  # P2 out: P1 captures it
-
-
 ENDS = {  # the game, how its end is reached, who the screen says won, and how
     "great-war": (_great_war_over, "DRAW", "CP %(CP)d  EA %(EA)d" % scripted_game.expected_totals()),
     "the-war": (_the_war_over, "P2 WINS", "P1 can't draw 2"),
-    "last-front": (_last_front_over, "P1 WINS", "quick victory"),
+    "last-front": (quick_victory, "P1 WINS", "quick victory"),
 }
 
 

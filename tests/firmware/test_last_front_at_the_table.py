@@ -128,8 +128,8 @@ def test_last_front_winning_the_battle_the_winner_declares_another_players_terri
     rig.unmount()
 
 
-def test_last_front_victory_conditions_quick_any_3_announced_at_the_capture():
-    table = Table.fresh()
+def quick_victory(table):
+    """Two players, quick victory: P1 captures Soviet, Soviet, German, each P2 out at a bid of 2."""
     table.ui.set("lf_victory", "quick")
     _new_front(table, players=2)
     for kind in ("soviet", "soviet", "german"):
@@ -139,6 +139,11 @@ def test_last_front_victory_conditions_quick_any_3_announced_at_the_capture():
             table.press("OK")  # the card turned up
         _bid(table, 2)
         table.press("DOWN")  # P2 out: P1 captures it
+
+
+def test_last_front_victory_conditions_quick_any_3_announced_at_the_capture():
+    table = Table.fresh()
+    quick_victory(table)
     assert table.state()["phase"] == "over" and table.state()["winner"] == 0
     assert table.screen() == "over" and "P1" in table.text() and "quick" in table.text()
     table.press("OK")

@@ -13,10 +13,8 @@ import screens
 from screens.base import Screen
 from screens.widgets import ListScreen, Message
 
+from play.last_front import SHORT  # the types in 4 letters: a name and a type share a line
 from shared_engine.last_front.actions import TYPES
-
-# The territory types in 4 letters: a name and a type share a 16-character line.
-SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
 
 
 def tags(names):
