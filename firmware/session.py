@@ -15,7 +15,7 @@ import play
 
 from shared_engine.dice import roll, undone_face
 from shared_engine.errors import GameError
-from shared_engine.games import core
+from shared_engine.games import core, of_header
 
 
 def _games_on_flash():
@@ -35,7 +35,7 @@ class Session:
         self.play = None  # the game's play module (play/): its flow, its mat
         self.journal = None
         self.pulled = False  # the host holds this game as it stands now
-        self._cards = None  # loaded at first use; False: there is no card data
+        self._cards = self._cards_of = None  # card data, at first use (False: none), and whose game's
         self._fold_failed = False  # retried after the next action, not at every pause
         # One press may save several actions (a capture and the move on to the draw): an undo or redo
         # takes them together. `joined`: where those after the first of a press are in the action
@@ -49,10 +49,7 @@ class Session:
 
     def subscribe(self, listener, first=False):
         """Tell `listener` of each saved action; `first`: before those already subscribed."""
-        if first:
-            self.listeners.insert(0, listener)
-        else:
-            self.listeners.append(listener)
+        self.listeners.insert(0 if first else len(self.listeners), listener)
 
     def _tell(self, kind):
         for listener in self.listeners:
@@ -93,7 +90,7 @@ class Session:
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
-        game = core(header, self._cards or None)
+        game = core(header, (self._cards_of == of_header(header[0]) and self._cards) or None)
         old = self.journal
         if old is not None:
             if self.fold_due():  # a game ended a moment ago: its digest written before it is left
@@ -276,13 +273,19 @@ class Session:
         return face if done else None
 
     def cards(self):
-        """The card data on flash, attached to the game being played; None if there is none."""
-        if self._cards is None:
+        """The game's card data on flash (its file: the registry's), attached to it; None if none."""
+        from shared_engine.games import CARDS, ID, opened_by
+
+        entry = opened_by(self.game.header[0])
+        if not entry[CARDS]:
+            return None
+        if self._cards is None or self._cards_of != entry[ID]:
+            self._cards_of = entry[ID]
             try:
-                stat("cards.json")  # most boards have none: its reader's code is then never loaded
+                stat(entry[CARDS])  # most boards have none: its reader's code is then never loaded
                 from card_data import load  # dropped again on the mat (lazy.ON_MAT)
 
-                self._cards = load(self.warn)
+                self._cards = load(entry[ID], entry[CARDS], self.warn)
             except OSError:
                 self._cards = False
         if not self._cards:  # unreadable (None: tried again at the next use), or none (False)

@@ -5,7 +5,9 @@ opens its logs, and where each of its faces lives:
 - engine: a package of shared_engine/ with `core` (its `Core`: actions, undo, state), `actions`
   (its records: SPECS, make, from_record, to_record) and `bgstats` (its play for BG Stats);
 - device: a package of firmware/play/ (its play module: firmware/play/__init__.py says what it holds);
-- desk: a package of host/adjutant/games/ (its `Desk`: host/adjutant/games/__init__.py).
+- desk: a package of host/adjutant/games/ (its `Desk`: host/adjutant/games/__init__.py);
+- cards: the file on the device's flash holding its card data, for a game that reads one (its
+  engine then has `cards`, whose `CardSet` checks it, and its desk `cards_file`); else "".
 A game's code loads only when one of its logs is read, or a game of it begins.
 The Great War's logs open with "new": every log written before there was a second game does.
 """
@@ -14,8 +16,16 @@ from .errors import GameError
 
 # In the order New game lists them.
 GAMES = (
-    ("the-great-war", "The Great War", "new", "shared_engine.great_war", "play.great_war", "adjutant.games.great_war"),
-    ("the-war", "The War", "the-war", "shared_engine.the_war", "play.the_war", "adjutant.games.the_war"),
+    (
+        "the-great-war",
+        "The Great War",
+        "new",
+        "shared_engine.great_war",
+        "play.great_war",
+        "adjutant.games.great_war",
+        "cards.json",  # the name every board has kept it under since before there was a second game
+    ),
+    ("the-war", "The War", "the-war", "shared_engine.the_war", "play.the_war", "adjutant.games.the_war", ""),
     (
         "last-front",
         "Last Front",
@@ -23,9 +33,10 @@ GAMES = (
         "shared_engine.last_front",
         "play.last_front",
         "adjutant.games.last_front",
+        "",
     ),
 )
-ID, NAME, HEADER, ENGINE, DEVICE, DESK = 0, 1, 2, 3, 4, 5  # an entry's fields
+ID, NAME, HEADER, ENGINE, DEVICE, DESK, CARDS = 0, 1, 2, 3, 4, 5, 6  # an entry's fields
 
 
 def ids():
@@ -64,6 +75,16 @@ def face(game, which, module=None):
     """A game's face (ENGINE, DEVICE or DESK), or a module of it, imported."""
     path = entry(game)[which] + ("." + module if module else "")
     return __import__(path, None, None, ("_",))
+
+
+def with_cards():
+    """The ids of the games that read card data, in the registry's order."""
+    return [one[ID] for one in GAMES if one[CARDS]]
+
+
+def card_set(game, data):
+    """Card data (parsed JSON) of a game, checked by its engine: its CardSet; CardDataError if bad."""
+    return face(game, ENGINE, "cards").CardSet(data)
 
 
 def _engine(kind, module):

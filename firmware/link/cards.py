@@ -1,6 +1,8 @@
 """Card data pushed over the link: resumable upload, then checked, inflated and switched to.
 
-The old card data stays until the new has passed every check.
+Any game that reads card data (the registry names its file); a host that does not name the game
+means the registry's first such game, as every host did before there was a second. The old card
+data stays until the new has passed every check by the game's own engine.
 """
 
 import hashlib
@@ -18,16 +20,30 @@ PART_META = "cards.part.meta"
 NEW = "cards.new"
 
 
+def _file(game):
+    """The flash file of a game's card data; "" for a game that reads none."""
+    from shared_engine.errors import GameError
+    from shared_engine.games import CARDS, entry, with_cards
+
+    try:
+        return entry(game or with_cards()[0])[CARDS]
+    except (GameError, IndexError):
+        return ""
+
+
 def op_cards(ops, rid, req, payload):
-    """Begin or resume a card-data upload: {size, sha, z}; the reply gives the offset to send from."""
-    size, sha, packed = req["size"], req["sha"], 1 if req.get("z") else 0
+    """Begin or resume a card-data upload: {size, sha, z, game}; the reply gives the offset to send from."""
+    size, sha, packed, game = req["size"], req["sha"], 1 if req.get("z") else 0, req.get("game") or ""
+    if type(game) is not str or not _file(game):
+        ops.fail(rid, frames.BAD_REQUEST, "%r reads no card data" % (game,))
+        return
     if type(size) is not int or not 0 < size <= CARDS_MAX:
         ops.fail(rid, frames.TOO_LARGE, "card data must be 1-%d bytes as sent" % CARDS_MAX)
         return
     if type(sha) is not str or len(sha) != 64:
         ops.fail(rid, frames.BAD_REQUEST, "sha must be 64 hex digits")
         return
-    meta = "%s %d %d" % (sha, size, packed)
+    meta = "%s %d %d %s" % (sha, size, packed, game or "-")
     try:
         with open(PART_META) as f:
             same = f.read() == meta
@@ -70,7 +86,7 @@ def op_commit(ops, rid, req, payload):
     if meta is None:
         ops.fail(rid, frames.NOT_FOUND, "no card upload in progress")
         return
-    sha, size, packed = meta
+    sha, size, packed, game = meta
     problem = None
     if _size(PART) != size:
         problem = "have %d of %d bytes" % (_size(PART), size)
@@ -84,10 +100,11 @@ def op_commit(ops, rid, req, payload):
         return
     try:
         _unpack(PART, NEW, packed)
-        from shared_engine.great_war.cards import CardSet
+        from shared_engine.games import card_set, with_cards
 
+        game = game or with_cards()[0]
         with open(NEW) as f:
-            cards = CardSet(json.load(f))
+            cards = card_set(game, json.load(f))
     except OSError as e:  # the flash, not the data: say so
         _remove(NEW)
         ops.link.transfer(False)
@@ -101,10 +118,10 @@ def op_commit(ops, rid, req, payload):
     finally:
         _remove(PART)
         _remove(PART_META)
-    os.rename(NEW, "cards.json")
+    os.rename(NEW, _file(game))
     ops.session.cards_changed()
     ops.link.transfer(False)
-    ops.reply(rid, frames.OK, {"cards": len(cards.by_id), "version": cards.version})
+    ops.reply(rid, frames.OK, {"cards": len(cards.by_id), "version": cards.version, "game": game})
 
 
 def _size(path):
@@ -117,10 +134,10 @@ def _size(path):
 def _part_meta():
     try:
         with open(PART_META) as f:
-            sha, size, packed = f.read().split()
-        return sha, int(size), int(packed)
+            sha, size, packed, game = (f.read().split() + ["-"])[:4]  # an upload begun before games were named
+        return sha, int(size), int(packed), "" if game == "-" else game
     except (OSError, ValueError):
-        return None
+        return ""
 
 
 def _file_sha(path):

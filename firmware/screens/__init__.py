@@ -17,7 +17,6 @@ _attrs = {
     "History": "screens.history",
     "Seats": "screens.names",
     "NameEntry": "screens.names",
-    "CardInfo": "screens.info",
     "About": "screens.info",
     "Menu": "screens.menu",
     "Settings": "screens.settings",

@@ -29,14 +29,16 @@ def push(
     data: bytes,
     start: Callable[[int, int], None] | None = None,
     progress: Callable[[int], None] | None = None,
+    game: str = "",
 ) -> dict:
-    """Send `data` (card JSON); returns the device's reply to commit ({cards, version})."""
+    """Send `data` (card JSON of `game`, "": the registry's first game that reads card data);
+    returns the device's reply to commit ({cards, version, game})."""
     sent = deflated(data)
     packed = len(sent) < len(data)
     if not packed:
         sent = data
     sha = hashlib.sha256(sent).hexdigest()
-    offset = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0)["off"]
+    offset = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0, game=game)["off"]
     if start:
         start(len(sent), offset)
     while offset < len(sent):
@@ -46,7 +48,7 @@ def push(
         except DeviceRefused as e:
             if e.status != frames.CHANGED:
                 raise
-            reply = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0)
+            reply = device.request("cards", size=len(sent), sha=sha, z=1 if packed else 0, game=game)
             offset = reply["off"]
             continue
         if progress:

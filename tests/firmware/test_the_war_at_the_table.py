@@ -418,3 +418,19 @@ def test_the_war_turn_scheme_the_mats_title_says_the_round_whole_from_round_10_o
     assert turn >= 95 and ("round %d" % turn) in table.text(), (turn, table.text())
     assert table.layout_faults() == [], table.layout_faults()
     rig.unmount()
+
+
+def test_the_war_reads_no_card_data_the_great_wars_on_flash_is_not_loaded_for_it():
+    import json
+
+    table = Table.fresh()
+    with open("cards.json", "w") as f:  # The Great War's card data, as a push leaves it
+        json.dump({"version": "t1", "cards": [{"id": "cp-1", "name": "Hindenburg", "deck": "CP", "bp": 10}]}, f)
+    table.ui.session.cards_changed()
+    _new_war(table)
+    assert table.ui.session.cards() is None and table.ui.session.game.cards is None
+    assert "card_data" not in sys.modules and "shared_engine.great_war.cards" not in sys.modules
+    table.press("BACK")  # the menu: The War's rows offer no card data
+    rows = [row[0] for row in table.ui.top().items()]
+    assert "Card data" not in rows, rows
+    rig.unmount()

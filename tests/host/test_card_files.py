@@ -7,7 +7,7 @@ import pathlib
 import subprocess
 import sys
 
-from adjutant.cards_file import TEMPLATE_CSV, load, template
+from adjutant.games.great_war.cards_file import TEMPLATE_CSV, load, template
 
 from shared_engine.great_war.cards import DECKS
 

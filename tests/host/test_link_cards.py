@@ -57,7 +57,14 @@ def test_an_interrupted_card_push_resumes_from_where_it_stopped(played: SimDevic
             break
         except (serial.SerialException, NoDevice, DeviceRestarted):
             port.close()
-    assert reply == {"cards": 300, "version": "big-1", "id": reply["id"], "st": 0, "_payload": b""}
+    assert reply == {
+        "cards": 300,
+        "version": "big-1",
+        "game": "the-great-war",
+        "id": reply["id"],
+        "st": 0,
+        "_payload": b"",
+    }
     assert offsets[0] == 0 and offsets[-1] > 0, "the last run resumed past the start"
     assert offsets == sorted(offsets)
 
@@ -74,3 +81,24 @@ def test_a_card_push_leaves_the_cards_names_in_the_archive_for_the_exports(
     store = Store(tmp_path / "db", readonly=True)
     assert store.card_names() == {"cp-1": "Big Bertha", "ea-1": "Old Contemptibles"}
     store.close()
+
+
+def test_card_data_is_refused_for_a_game_that_reads_none(played: SimDevice, tmp_path: pathlib.Path) -> None:
+    from adjutant.errors import DeviceRefused
+
+    device = DeviceLink(serial.Serial(played.serial_path, timeout=0.1))
+    device.hello()
+    before = device.info["cards"]
+    with pytest.raises(DeviceRefused, match="'the-war' reads no card data"):
+        push(
+            device,
+            json.dumps({"version": "x", "cards": [{"id": "a", "name": "A", "deck": "CP"}]}).encode(),
+            game="the-war",
+        )
+    device.hello()
+    assert device.info["cards"] == before
+    device.port.close()
+    cards = tmp_path / "cards.csv"
+    cards.write_text("#version,v1\nid,name,deck,bp\ncp-1,Big Bertha,CP,3\n")
+    done = adjutant(played, tmp_path / "db", "cards", "push", str(cards), "--game", "the-war", check=False)
+    assert done.returncode == 2 and "'the-war' reads no card data (games that do: the-great-war)" in done.stderr

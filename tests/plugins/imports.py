@@ -69,7 +69,7 @@ def imports(name: str, path: pathlib.Path, known: dict[str, pathlib.Path]) -> se
 # records (shared_engine/games.py), the play package (play.of, play.fresh), New game's rows
 # (screens/menu.py), the desk (adjutant/games/).
 BY_REGISTRY = (
-    ("shared_engine.games", "ENGINE", ("core", "actions")),
+    ("shared_engine.games", "ENGINE", ("core", "actions", "cards")),
     ("play", "DEVICE", ("",)),
     ("screens.menu", "DEVICE", ("rows",)),
     ("adjutant.games.desks", "DESK", ("",)),

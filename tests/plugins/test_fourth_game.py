@@ -21,7 +21,7 @@ from adjutant.sim.process import SimDevice
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 RACE = pathlib.Path(__file__).resolve().parent / "race"
-ENTRY = '    ("race", "Race", "race", "shared_engine.race", "play.race", "adjutant.games.race"),\n'
+ENTRY = '    ("race", "Race", "race", "shared_engine.race", "play.race", "adjutant.games.race", ""),\n'
 FACES = {"engine": "shared_engine/race", "device": "firmware/play/race", "desk": "host/adjutant/games/race"}
 
 

@@ -114,3 +114,18 @@ def test_every_registered_game_has_every_face_and_hook() -> None:
         assert isinstance(desk_face, Desk) and desk_face.game == game, game
         for hook in ("archived", "to_json", "section", "bgstats", "story", "csv_rows", "said", "state_line"):
             assert getattr(type(desk_face), hook) is not getattr(Desk, hook), (game, "desk", hook)
+
+
+def test_a_game_that_reads_card_data_has_its_checker_its_file_reader_and_its_flash_file() -> None:
+    from adjutant.games.desks import desk
+
+    assert games.with_cards(), "The Great War reads card data"
+    for entry in games.GAMES:
+        own = desk(entry[games.ID]).cards_file
+        if not entry[games.CARDS]:
+            assert own is None, f"{entry[games.ID]} reads no card data, yet its desk has a card file reader"
+            continue
+        assert hasattr(games.face(entry[games.ID], games.ENGINE, "cards"), "CardSet")
+        reader = __import__(own, None, None, ("load",))
+        assert callable(reader.load) and callable(reader.template)
+        assert own.startswith(entry[games.DESK] + "."), "its reader lives in its own desk folder"

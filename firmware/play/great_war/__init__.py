@@ -32,6 +32,7 @@ SCREENS = {
     "RandomDiscard": "play.great_war.solo",
     "roll_hand": "play.great_war.solo",
     "setup_checklist": "play.great_war.solo",
+    "CardInfo": "play.great_war.card_info",
 }
 # Loaded now and then, let go of back on the mat: the menu's rows, the texts the screens show.
 ON_MAT = (

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import pathlib
 import time
+from typing import TYPE_CHECKING
 
 import click
 
 from adjutant.commands.common import close, device
+
+if TYPE_CHECKING:
+    from adjutant.games.base import Desk
 
 
 @click.command()
@@ -42,13 +46,22 @@ def info(ctx: click.Context) -> None:
         ("display", i.get("display") or "answers"),
         ("device id", i["dev"]),
         ("boot id", i["boot"]),
-        ("card data", i["cards"] or "none (adjutant cards push FILE)"),
+        ("card data", _card_data(i["cards"], game)),
         ("capabilities", ", ".join(i["caps"])),
         ("games on device", str(len(on_device))),
         ("playing", f"{state['gid']}: {game.name}, {game.playing(state['state'])}"),
     ]
     for name, value in rows:
         click.echo(f"{name:<16}{value}")
+
+
+def _card_data(version: str | None, game: Desk) -> str:
+    """The card data of the game on the device, as hello gives it (the game on the table's)."""
+    if version:
+        return version
+    if game.cards_file:
+        return f"none (adjutant cards push FILE --game {game.game})"
+    return f"none: {game.name} reads no card data"
 
 
 @click.command()

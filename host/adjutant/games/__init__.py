@@ -14,6 +14,7 @@ the CLI says or writes of one game comes from its desk:
   summary(sections): the report's summary lines across its games;
 - seats(stored, named), bgstats(stored, named, bgg_id, when, play_date): who played, and its BG Stats play;
 - playing(state): `adjutant info`'s line for the game on the device;
+- cards_file: for a game that reads card data, the module reading its card files (`adjutant cards`);
 - said(event, before), state_line(body), passes_through(event), carried_on(event): `watch`'s
   narration.
 

@@ -49,6 +49,9 @@ class Desk:
     csv_columns: tuple[str, ...] = ()
     # its own device settings (its play module's SETTINGS), as `adjutant settings` takes them
     settings: ClassVar[dict[str, Setting]] = {}
+    # for a game that reads card data (the registry's cards file): the module reading its card
+    # files, with load(path) -> the checked data and template(kind) -> a file to start from
+    cards_file: ClassVar[str | None] = None
 
     @property
     def name(self) -> str:

@@ -54,6 +54,7 @@ class Desk(base.Desk):
     }
     seat_codes = ("CP", "EA")
     csv_columns = GAME_COLUMNS + TURN_COLUMNS
+    cards_file = "adjutant.games.great_war.cards_file"
 
     def archived(self, game: Any) -> Archived:
         state = game.state
