@@ -39,7 +39,7 @@ def parse(record, specs, field, shared):
     at = 0  # not enumerate(): an object a record, and a tuple a field, at every boot's read-back
     for key, field_kind, optional in spec:
         at += 1
-        value = values[at]
+        value = values[at] if at < len(values) else None  # a field added since the record was written
         if value is None:
             if not optional:
                 raise GameError("%s: missing field '%s'" % (kind, key))
@@ -81,12 +81,23 @@ def from_compact(line, where="record", game=None, headers=None):
         except GameError as e:
             raise GameError("%s: %s" % (where, e))
     spec = schema.SPECS.get(values[0])
-    if spec is None or len(values) != len(spec) + 1:
+    if spec is None or not _fits(spec, len(values) - 1):
         raise GameError("%s: %r is not an action of %d values" % (where, values[0], len(values) - 1))
     try:
         return schema.from_record(tuple(values))
     except GameError as e:
         raise GameError("%s: %s" % (where, e))
+
+
+def _fits(spec, n):
+    """Whether n values fill a record's fields: all of them, or all but optional ones at the end
+    (a field a game added later, which its earlier logs lack and its writer leaves off unset)."""
+    if n > len(spec):
+        return False
+    for _, _, optional in spec[n:]:
+        if not optional:
+            return False
+    return True
 
 
 def _kind_of(record, specs):

@@ -19,9 +19,17 @@ NAME_MAX = 10  # characters of a player's name: it shares a 16-character line wi
 BID_MAX = 999
 PILE = 10  # "Digging in" rule: "The only valid 'dig in' value is 10"
 VICTORIES = ("normal", "quick")  # Victory Conditions: normal game length, or quicker games
+TYPES_MIN = 2  # Victory Conditions: "even faster games by removing territory types"
 
 SPECS = {
-    GAME: (("players", "names", False), ("victory", "victory", False), ("dig", "flag", False)),
+    # `types`: the territory types in play, when the table removed some; none: all four (and so
+    # every log written before the choice, and read by hosts that know nothing of it)
+    GAME: (
+        ("players", "names", False),
+        ("victory", "victory", False),
+        ("dig", "flag", False),
+        ("types", "types", True),
+    ),
     "flip": (("type", "territory", False),),  # the Territory deck's top card turned up
     # The battle declared by the last battle's winner: the card turned up (no holder), or a
     # captured card of this type held by another player.
@@ -58,6 +66,13 @@ def _field(kind, value, key):
         if value is not True and value is not False:
             raise GameError("'%s' must be true or false, got %r" % (key, value))
         return value
+    if kind == "types":
+        if type(value) is not list or not TYPES_MIN <= len(value) < len(TYPES):
+            raise GameError("'%s' must list %d-%d territory types" % (key, TYPES_MIN, len(TYPES) - 1))
+        kinds = tuple(_field("territory", v, key) for v in value)
+        if len(set(kinds)) != len(kinds):
+            raise GameError("'%s' names a type twice" % key)
+        return kinds
     if kind == "territory":
         if value not in TYPES:
             raise GameError("'%s' must be one of %s, got %r" % (key, ", ".join(TYPES), value))
@@ -70,8 +85,12 @@ def _field(kind, value, key):
 
 
 def from_record(record):
-    """A decoded JSON record -> action tuple; GameError if malformed."""
-    return parse(record, SPECS, _field, _SHARED)
+    """A decoded JSON record -> action tuple; GameError if malformed. A header with all four
+    types is as long as before there was a choice: its log reads on every earlier version."""
+    action = parse(record, SPECS, _field, _SHARED)
+    if action[0] == GAME and action[4] is None:
+        return action[:4]
+    return action
 
 
 def to_record(action):
@@ -79,5 +98,13 @@ def to_record(action):
 
 
 def make(kind, *values):
-    """Build an action from positional field values, checked like a record."""
+    """Build an action from positional field values, checked like a record (a header's types may
+    be left out: all four)."""
+    if kind == GAME and len(values) == 3:
+        values += (None,)  # all four types
     return built(kind, values, SPECS, from_record)
+
+
+def in_play(n):
+    """The first n territory types (the table takes the others out of the deck), or None: all."""
+    return None if n >= len(TYPES) else list(TYPES[:n])

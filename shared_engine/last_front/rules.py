@@ -30,6 +30,8 @@ def _seat(state, kind, seat):
 def _flip(state, a):
     kind = a[1]
     _need(state, "flip", FLIP)
+    if kind not in state.deck:
+        raise GameError("flip: %s is not in play (Victory Conditions: the table removed it)" % kind)
     if not state.deck[kind]:
         raise GameError("flip: no %s card is left in the Territory deck (3 of each type)" % kind)
     state.deck[kind] -= 1
@@ -152,7 +154,7 @@ def _capture(state, battle, winner):
 def _bonuses(state):
     """Territory Bonuses: a player with the majority of a type holds its bonus; a tie, or no
     cards, leaves it in the center of the table."""
-    for kind in TYPES:
+    for kind in state.types:
         counts = [h.count(kind) for h in state.held]
         most = max(counts)
         holder = counts.index(most) if most and counts.count(most) == 1 else None

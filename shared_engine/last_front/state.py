@@ -43,11 +43,12 @@ class Battle:
 
 class LastFrontState:
     def __init__(self, header):
-        _, self.players, self.victory, self.dig = header
-        self.deck = {t: PER_TYPE for t in TYPES}  # what the Territory deck holds still, by type
+        self.players, self.victory, self.dig = header[1:4]
+        self.types = header[4] if len(header) > 4 else TYPES  # in play: fewer make faster games
+        self.deck = {t: PER_TYPE for t in self.types}  # what the Territory deck holds still, by type
         self.open = None  # the territory card turned up and not yet captured
         self.held = [[] for _ in self.players]  # type: list[list[str]]  # each seat's captured territory cards
-        self.bonus = {t: None for t in TYPES}  # the seat holding each Territory Bonus card
+        self.bonus = {t: None for t in self.types}  # the seat holding each Territory Bonus card
         self.phase = FLIP  # Game Play: the dealer turns up the first territory
         self.battles = []
         self.news = []  # what the last action set off, in words' parts: (what, seat, detail)
@@ -64,7 +65,7 @@ class LastFrontState:
 
     def deck_left(self):
         n = 0
-        for t in TYPES:
+        for t in self.types:
             n += self.deck[t]
         return n
 
@@ -74,6 +75,7 @@ class LastFrontState:
             "players": list(self.players),
             "victory": self.victory,
             "dig": self.dig,
+            "types": list(self.types),
             "phase": self.phase,
             "deck": dict(self.deck),
             "open": self.open,

@@ -206,3 +206,35 @@ def test_last_front_undo_takes_back_a_capture_and_its_bonus():
     assert game.state.held == [[], []] and game.state.bonus["british"] is None and game.state.phase == "bid"
     game.redo()
     assert game.state.held[0] == ["british"]
+
+
+def test_last_front_victory_conditions_removing_territory_types_the_deck_and_bonuses_hold_only_those_in_play():
+    # "You can play even faster games by removing territory types."
+    game = LastFrontCore(make("last-front", ["Ann", "Ben"], "normal", False, ["american", "british"]))
+    assert game.state.deck == {"american": 3, "british": 3} and game.state.deck_left() == 6
+    assert sorted(game.state.bonus) == ["american", "british"]
+    raises(game.apply, make("flip", "soviet"), contains="soviet is not in play")
+    for kind in ("american", "british"):  # 3 different types can no longer be held: 2 of one still wins
+        act(game, "flip", kind)
+        if game.state.phase == "declare":
+            act(game, "battle", None, None)
+        act(game, "bid", 0, 2, None)
+        act(game, "withdraw", 1)
+    assert game.state.phase == "flip" and game.state.bonus == {"american": 0, "british": 0}
+    act(game, "flip", "american")
+    act(game, "battle", None, None)
+    act(game, "bid", 0, 2, None)
+    act(game, "withdraw", 1)
+    assert game.state.phase == "over" and game.state.winner == 0 and game.state.news[-1] == ("victory", 0, "normal")
+
+
+def test_last_front_victory_conditions_types_in_play_are_2_or_3_and_all_four_is_the_rulebooks_game():
+    raises(make, "last-front", FOUR, "normal", False, ["american"], contains="must list 2-3 territory types")
+    raises(make, "last-front", FOUR, "normal", False, ["american", "american"], contains="names a type twice")
+    raises(make, "last-front", FOUR, "normal", False, ["american", "french"], contains="must be one of")
+    three = make("last-front", FOUR, "quick", False, ["american", "british", "soviet"])
+    assert to_record(three)["types"] == ["american", "british", "soviet"]
+    assert from_record(to_record(three)) == three
+    # all four: the header as every earlier version wrote it, which every earlier version reads
+    assert make("last-front", FOUR, "quick", False) == ("last-front", tuple(FOUR), "quick", False)
+    assert "types" not in to_record(make("last-front", FOUR, "quick", False))

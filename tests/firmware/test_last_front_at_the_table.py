@@ -299,3 +299,50 @@ def test_last_front_six_long_names_are_told_apart_on_every_line_and_nothing_is_c
         assert tag + ": draw 1, bid" in said or tag + " out: draw 1" in said, (tag, said)
     assert "all 6 in" in said and "out Ba2 Ben" in said and "Ba1 won Amer +1" in said, said
     rig.unmount()
+
+
+def test_last_front_victory_conditions_removing_territory_types_new_game_offers_2_and_the_mat_says_how_to_win():
+    """Victory Conditions: "You can play even faster games by removing territory types." New
+    game's "LF types" goes 4, 3, 2 and is kept; the mat names the types taken out and the
+    condition as it stands with them out; the deck offers only the types in play."""
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")
+    while _chosen(table) != "LF types":
+        table.press("DOWN")
+    assert table.ui.top().items()[table.ui.top().index][1] == "4"
+    table.presses("OK", 2)  # 4 -> 3 -> 2
+    assert table.ui.top().items()[table.ui.top().index][1] == "2" and table.ui.settings["lf_types"] == 2
+    while _chosen(table) != "LF players":
+        table.press("UP")
+    table.press("OK")
+    table.enter(2)
+    table.press("OK")
+    table.press("UP")  # "Last Front"
+    table.press("OK")
+    assert table.screen() == "front-mat" and table.state()["types"] == ["american", "british"]
+    text = table.text()
+    assert "Win: 2 of a type" in text and "Out: Sov Ger" in text and "3 types" not in text, text
+    assert table.layout_faults() == []
+    table.press("OK")  # "OK turn up": only the types in play
+    assert [row[0] for row in table.ui.top().items()] == ["american", "british"]
+    table.press("BACK")
+    for kind in ("american", "british", "american"):
+        _turn_up(table, kind)
+        if table.state()["phase"] == "declare":
+            table.press("OK")
+            table.press("OK")  # the card turned up
+        _bid(table, 2)
+        table.press("DOWN")  # P2 out: P1 captures it
+    assert table.state()["phase"] == "over" and table.state()["winner"] == 0
+    assert "normal victory" in table.text()
+    rig.unmount()
+
+
+def test_last_front_victory_conditions_all_four_types_the_mat_says_both_ways_to_win():
+    table = Table.fresh()
+    _new_front(table)
+    text = table.text()
+    assert "Win: 2 of a type" in text and "or 3 types" in text and "Out:" not in text, text
+    rig.unmount()

@@ -65,6 +65,7 @@ def test_settings_shows_each_setting_with_its_value_and_what_it_takes(board_at_3
         "lf_seats": "6",
         "lf_victory": "normal",
         "lf_dig": "off",
+        "lf_types": "4",
         "addr": "board",
         "board": "auto",
     }

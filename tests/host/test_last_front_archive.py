@@ -113,3 +113,21 @@ def test_the_report_and_bg_stats_name_last_fronts_players_and_winner(tmp_path: p
         ("Cid", True, False),
     ]
     assert play["comments"].startswith("Last Front: Cid won after 3 battles (normal victory), holding soviet, soviet.")
+
+
+def test_last_front_victory_conditions_a_game_with_territory_types_removed_says_which_were_in_play(
+    tmp_path: pathlib.Path,
+) -> None:
+    fewer = [make("last-front", ["Ann", "Ben"], "normal", False, ["american", "british"])]
+    fewer += [make("flip", "british"), make("bid", 0, 3, None), make("withdraw", 1)]
+    archive = tmp_path / "games.sqlite3"
+    done = adjutant(archive, "import", str(saved(tmp_path / "front.json", fewer)))
+    assert done.returncode == 0, done.stdout + done.stderr
+    told = adjutant(archive, "games", "g0007").stdout
+    assert "types in play: american, british" in told, told
+    assert "Territory Bonuses: american none, british Ann" in told, told
+    rows = list(csv.DictReader(io.StringIO(adjutant(archive, "export", "--format", "csv").stdout)))
+    assert rows[0]["types"] == "american british"
+    game = json.loads(adjutant(archive, "export", "--format", "json").stdout)[0]
+    assert game["types"] == ["american", "british"] and game["log"][0]["types"] == ["american", "british"]
+    assert "2 territory types" in adjutant(archive, "export", "--format", "md").stdout

@@ -3,11 +3,13 @@
 GAME = "last-front"
 MAT = "FrontMat"
 # lf_seats: the most players New game offers (the rulebook names no most); lf_victory: the Victory
-# Conditions, "normal" or "quick"; lf_dig: the optional "Digging in" rule.
+# Conditions, "normal" or "quick"; lf_dig: the optional "Digging in" rule; lf_types: the territory
+# types in play (Victory Conditions: "even faster games by removing territory types").
 SETTINGS = {
     "lf_seats": (6, range(2, 13)),
     "lf_victory": ("normal", ("normal", "quick")),
     "lf_dig": (False, (False, True)),
+    "lf_types": (4, range(2, 5)),
 }
 SCREENS = {
     "FrontMat": "play.last_front.mat",
@@ -33,6 +35,18 @@ def ending(state):
 
 
 SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
+
+
+def win_words(state):
+    """Victory Conditions in the panel's lines, as the table plays them: the quick condition as
+    written, the normal one without "3 different types" where fewer are in play; and the types
+    taken out of the Territory deck, if any."""
+    if state.victory == "quick":
+        lines = ["Win: any 3 held"]
+    else:
+        lines = ["Win: 2 of a type"] + (["or 3 types"] if len(state.types) >= 3 else [])
+    out = [SHORT[k] for k in SHORT if k not in state.types]
+    return lines + (["Out: " + " ".join(out)] if out else [])
 
 
 def standing(state):

@@ -13,7 +13,7 @@ import screens
 from screens.base import Screen
 from screens.widgets import ListScreen, Message
 
-from play.last_front import SHORT  # the types in 4 letters: a name and a type share a line
+from play.last_front import SHORT, win_words  # the types in 4 letters: a name and a type share a line
 from shared_engine.last_front.actions import TYPES
 
 
@@ -79,7 +79,7 @@ class FrontMat(Screen):
                 who = names[state.battle.winner] if state.battles else names[0]
                 gfx.text(fb, who + " declares", 0, 12)
                 status = "OK declare"
-            said = said[-3:]
+            said = said[-3:] or win_words(state)  # nothing set off yet: how this table's game is won
         for n, line in enumerate(said):  # the last at the bottom: a draw, a capture, its bonus
             gfx.text(fb, line, 0, 46 - 10 * (len(said) - 1 - n))
         fb.hline(0, 54, 128, 1)
@@ -131,7 +131,7 @@ class TurnUp(ListScreen):
 
     def items(self):
         deck = self.session.game.state.deck
-        return [(t, "%d left" % deck[t], self._flip(t) if deck[t] else None) for t in TYPES]
+        return [(t, "%d left" % deck[t], self._flip(t) if deck[t] else None) for t in self.session.game.state.types]
 
     def _flip(self, kind):
         def flip():
@@ -179,8 +179,8 @@ class Holdings(Message):
         for seat, name in enumerate(state.players):
             held = state.held[seat]
             lines.append("%s: %s" % (name, " ".join(SHORT[k] for k in held) or "-"))
-        for kind in TYPES:
+        for kind in state.types:
             seat = state.bonus[kind]
             lines.append("%s bonus: %s" % (SHORT[kind], state.players[seat] if seat is not None else "none"))
         lines.append("deck %d left" % state.deck_left())
-        super().__init__(ui, "Territories", "\n".join(lines))
+        super().__init__(ui, "Territories", "\n".join(lines + win_words(state)))

@@ -29,7 +29,8 @@ def seats(settings, n):
 
 def new_game_rows(screen):
     """New game's rows for Last Front: how many play (2 up to the lf_seats setting; the rulebook
-    names no most), the victory condition and the "Digging in" rule (settings, kept)."""
+    names no most), the victory condition, the "Digging in" rule and the territory types in play
+    (settings, kept)."""
     import screens
 
     ui = screen.ui
@@ -40,10 +41,11 @@ def new_game_rows(screen):
         screen.lf_players = max(2, min(max(named, 4), settings["lf_seats"]))
 
     def start():
-        from shared_engine.last_front.actions import make
+        from shared_engine.last_front.actions import in_play, make
 
         names = seats(settings, screen.lf_players)
-        screen.start(make(GAME, names, settings["lf_victory"], settings["lf_dig"]), GAME)
+        types = in_play(settings["lf_types"])
+        screen.start(make(GAME, names, settings["lf_victory"], settings["lf_dig"], types), GAME)
 
     def ask_players():
         screen.ask("lf_players", "Last Front", "Seats: dealer P1", 2, settings["lf_seats"])
@@ -54,10 +56,14 @@ def new_game_rows(screen):
     def dig():
         ui.set("lf_dig", not settings["lf_dig"])
 
+    def types():  # 4, 3, 2, and round again: the types in play
+        ui.set("lf_types", settings["lf_types"] - 1 if settings["lf_types"] > 2 else 4)
+
     return [
         ("Last Front", "%dp" % screen.lf_players, start),
         ("LF players", str(screen.lf_players), ask_players),
         ("LF win", settings["lf_victory"], victory),  # Victory Conditions: normal or quick
         ("LF dig in", "on" if settings["lf_dig"] else "off", dig),
+        ("LF types", str(settings["lf_types"]), types),
         ("LF names", str(named) if named else "-", lambda: ui.push(screens.Seats(ui))),
     ]

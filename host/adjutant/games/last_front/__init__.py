@@ -21,6 +21,7 @@ class Desk(base.Desk):
         "lf_seats": Setting(whole(2, 12), "2-12: the most players Last Front's New game offers"),
         "lf_victory": Setting(choice("normal", "quick"), "normal: 2 of a type or 3 types; quick: any 3"),
         "lf_dig": Setting(on_off, "on: Last Front's optional Digging in rule"),
+        "lf_types": Setting(whole(2, 4), "2-4: territory types in play (fewer: faster); rules: 4"),
     }
     csv_columns = story.GAME_COLUMNS + story.BATTLE_COLUMNS
 
@@ -45,11 +46,15 @@ class Desk(base.Desk):
         return story.story_lines(stored)
 
     def _game_fields(self, state: Any) -> dict:
-        return {"players": list(state.players), "victory": state.victory, "dig": state.dig}
+        return {"players": list(state.players), "victory": state.victory, "dig": state.dig, "types": list(state.types)}
 
     def csv_rows(self, stored: StoredGame) -> list[dict]:
         state, rows = story.battle_rows(stored)
-        fields = self._game_fields(state) | {"players": " ".join(state.players), "dig": int(state.dig)}
+        fields = self._game_fields(state) | {
+            "players": " ".join(state.players),
+            "dig": int(state.dig),
+            "types": " ".join(state.types),
+        }
         out = []
         for row in rows:
             battle = {key: value for key, value in row.items() if key != "winner"}

@@ -23,7 +23,8 @@ def held_text(state: Any) -> str:
 def mode(header: dict) -> str:
     players = header.get("players") or []
     dig = ", dig in" if header.get("dig") else ""
-    return f"Last Front ({len(players)} players, {header.get('victory')} victory{dig})"
+    types = f", {len(header['types'])} territory types" if header.get("types") else ""  # fewer than 4
+    return f"Last Front ({len(players)} players, {header.get('victory')} victory{dig}{types})"
 
 
 def battle_rows(stored: StoredGame) -> tuple[Any, list[dict]]:
@@ -57,7 +58,12 @@ def story_lines(stored: StoredGame) -> list[str]:
     """The game battle by battle: the territory, the bids, who withdrew, who won; the end."""
     state, rows = battle_rows(stored)
     names = state.players
-    out = [f"players, dealer first: {', '.join(names)}; victory {state.victory}" + (", dig in" if state.dig else "")]
+    types = "" if len(state.types) == 4 else f"; types in play: {', '.join(state.types)}"  # Victory Conditions
+    out = [
+        f"players, dealer first: {', '.join(names)}; victory {state.victory}"
+        + (", dig in" if state.dig else "")
+        + types
+    ]
     for r in rows:
         won = f"{r['winner']} wins at {r['winning_bid']}" if r["winner"] else "being fought"
         out.append(f"battle {r['battle']:>2}  {r['territory']:<8} from {r['from']:<6} {won}  bids: {r['bids']}")
@@ -74,7 +80,7 @@ def story_lines(stored: StoredGame) -> list[str]:
     return out
 
 
-GAME_COLUMNS = ("players", "victory", "dig")
+GAME_COLUMNS = ("players", "victory", "dig", "types")
 BATTLE_COLUMNS = ("battle", "territory", "from", "declarer", "bids", "withdrew", "battle_winner", "winning_bid")
 
 
