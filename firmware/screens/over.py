@@ -12,7 +12,8 @@ class GameOver(Screen):
     def draw(self, fb):
         title, who, how, when = self.session.play.ending(self.session.game.state)
         gfx.bar(fb, 0, title)
-        gfx.centered(fb, who, 12, 2)
+        big = gfx.width(who, 2) <= 128  # twice the size where it fits, else whole at the panel's own
+        gfx.centered(fb, who, 12 if big else 16, 2 if big else 1)
         for row, line in enumerate(how[:2]):
             gfx.text(fb, line, 0, 30 + row * 9)
         gfx.text(fb, when, 0, 47)

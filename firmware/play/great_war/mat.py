@@ -54,7 +54,7 @@ class MatScreen(Screen):
         gfx.text(fb, PHASE_WORDS[state.phase], 0, 41)
         gfx.text(fb, "T%d/%d" % (state.turn, state.turns), 128 - gfx.width("T%d/%d" % (state.turn, state.turns)), 41)
         fb.hline(0, 51, 128, 1)
-        gfx.text(fb, self._status(state, turn)[:16], 0, 55)
+        gfx.text(fb, self._status(state, turn), 0, 55)  # each fits the line: no cut
 
     def _track(self, fb, state):
         # One cell per turn: the winner's initial, "." to come; the current turn boxed.

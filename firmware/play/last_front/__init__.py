@@ -29,7 +29,7 @@ def ending(state):
     if state.winner is None:
         return "LAST FRONT: OVER", "NO WINNER", ("nothing to fight",), "battle %d" % len(state.battles)
     name = state.players[state.winner].upper()
-    who = name + " WINS" if len(name) <= 3 else name[:8]
+    who = name + " WINS"  # a long name: the end screen draws it at half size, whole
     held = " ".join(SHORT[k] for k in state.held[state.winner])
     return "LAST FRONT: OVER", who, (held, state.victory + " victory"), "battle %d" % len(state.battles)
 

@@ -37,9 +37,10 @@ class FrontBid(Screen):
             gfx.text(fb, "^v set  OK bid", 0, 56)
         else:
             gfx.bar(fb, 0, "Piles of %d" % PILE)
-            gfx.text(fb, name + " dug in", 0, 12)
+            fits = len(name) <= 9  # "Alexandra0 dug in" is a letter too long: its words go below
+            gfx.text(fb, name + " dug in" if fits else name, 0, 12)
             number(fb, self.piles, self.NUMBER_Y, 3)
-            gfx.text(fb, "in a bid of %d" % self.value, 0, 46)
+            gfx.text(fb, ("in a bid of %d" if fits else "dug in, bid %d") % self.value, 0, 46)
             gfx.text(fb, "^v set  OK bid", 0, 56)
 
     def key(self, button, kind):

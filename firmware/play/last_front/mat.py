@@ -18,11 +18,15 @@ from shared_engine.last_front.actions import TYPES
 
 
 def tags(names):
-    """Each player's name in at most 3 letters, no two alike, so that six fit a line and a news
-    line fits the panel ("Bea out: draw 1"): its first 3, or its first 2 and its seat where two
-    begin alike (Bart, Barb: Ba1, Ba2)."""
+    """Each player's name in at most 3 letters, no two alike, so that a news line fits the panel
+    ("Bea out: draw 1"): its first 3, or its first letters and its seat where two begin alike
+    (Bart, Barb: Ba1, Ba2; at seat 10 on, B10)."""
     short = [name[:3] for name in names]
-    return [t if short.count(t) == 1 else name[:2] + str(seat + 1) for seat, (t, name) in enumerate(zip(short, names))]
+    out = []
+    for seat, (tag, name) in enumerate(zip(short, names)):
+        number = str(seat + 1)
+        out.append(tag if short.count(tag) == 1 else name[: 3 - len(number)] + number)
+    return out
 
 
 def news(state):
@@ -57,10 +61,12 @@ class FrontMat(Screen):
             of = "" if b.holder is None else " of " + names[b.holder]  # another player's captured card
             gfx.bar(fb, 0, "B%d %s%s" % (b.number, SHORT[b.type] if of else b.type, of))
             gfx.text(fb, "%s: draw 1, bid" % names[b.turn], 0, 12)
-            gfx.text(fb, str(b.high) if b.high else "-", 0, 22, 2)
-            gfx.text(fb, "to beat" if b.high else "opening", 48, 22)
+            high = str(b.high) if b.high else "-"
+            gfx.text(fb, high, 0, 22, 2)
+            at = gfx.width(high, 2) + 4  # beside the bid, 999 too
+            gfx.text(fb, "to beat" if b.high else "opening", at, 22)
             if b.high_seat is not None:
-                gfx.text(fb, "by " + names[b.high_seat], 48, 30)
+                gfx.text(fb, "by " + names[b.high_seat], at, 30)
             gfx.text(fb, _in_or_out(b, names), 0, 38)
             said = said[-1:]
             status = "OK+1 ^+2  v out"
@@ -115,12 +121,14 @@ class FrontMat(Screen):
 
 
 def _in_or_out(battle, names):
-    """Who is still in, or who is out where that is shorter: six seats fit either way."""
+    """Who is still in, or who is out where that is shorter: up to six seats, one way or the other
+    always fits; a larger table, where neither fits the line, gets how many are in."""
     out = [names[s] for s in range(len(names)) if s not in battle.still_in]
     if not out:
         return "all %d in" % len(names)
     still = [names[s] for s in battle.still_in]
-    return ("in " + " ".join(still)) if len(still) <= len(out) else ("out " + " ".join(out))
+    said = ("in " + " ".join(still)) if len(still) <= len(out) else ("out " + " ".join(out))
+    return said if len(said) <= 16 else "%d in, %d out" % (len(still), len(out))
 
 
 class TurnUp(ListScreen):

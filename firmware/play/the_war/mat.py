@@ -45,7 +45,8 @@ class WarMat(Screen):
             x = column * 66
             mark = "*" if state.phase == "play" and state.player == player else ""
             gfx.text(fb, player + mark, x, 12)
-            gfx.text(fb, str(state.decks[player]), x, 22, 3)
+            left = state.decks[player]  # a deck of 100 or more: three digits at two thirds the size fit its half
+            gfx.text(fb, str(left), x, 22 if left < 100 else 26, 3 if left < 100 else 2)
         gfx.text(fb, self._news(state), 0, 46)  # never cut: the layout test finds a line too long
         fb.hline(0, 54, 128, 1)
         gfx.text(fb, self._status(state), 0, 56)
