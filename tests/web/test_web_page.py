@@ -488,6 +488,52 @@ def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thu
         context.close()
 
 
+# A game's first minute as a thumb plays it: the d6, the combat rounds, a BP entry, a look at
+# the menu and the rules, each tap at the spot the thumb found the first time.
+FIRST_MINUTE = ["OK", "OK", "OK", "OK", "UP", "UP", "OK", "OK", "OK", "BACK", "DOWN", "BACK", "BACK", "DOWN", "BACK"]
+WHERE = (
+    "[...document.querySelectorAll('#buttons button, #tools button, #tools a')].map(e => {"
+    " const r = e.getBoundingClientRect(); return [e.id || e.dataset.button, r.left, r.top, r.right, r.bottom]; })"
+)
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390), (360, 640)])
+def test_no_control_moves_under_a_finger_through_a_games_first_minute_the_storage_note_included(
+    site: str, browser, size: tuple[int, int]
+) -> None:
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
+    )
+    context.add_init_script(  # a browser that does not grant persistent storage: its note shows at the first tap
+        "navigator.storage.persisted = () => Promise.resolve(false);"
+        "navigator.storage.persist = () => Promise.resolve(false);"
+    )
+    player = Player(context.new_page())
+    player.open(site)
+    first = player.page.evaluate(WHERE)
+    spots = {name: (left + (right - left) / 2, top + (bottom - top) * 0.8) for name, left, top, right, bottom in first}
+    for n, aimed in enumerate(FIRST_MINUTE):
+        x, y = spots[aimed]  # the lower part of the button, where a thumb lands
+        hit = player.page.evaluate(f"document.elementFromPoint({x}, {y})?.closest('button')?.dataset.button")
+        assert hit == aimed, (size, n, aimed, hit)
+        before = player.frames()
+        player.page.mouse.move(x, y)
+        player.page.mouse.down()
+        player.page.wait_for_timeout(80)
+        player.page.mouse.up()
+        player.wait_frame(before)
+        player.page.wait_for_timeout(250)  # a person's reaction to the new screen
+    assert "may clear these games" in player.page.locator("#storage").inner_text()
+    player.page.evaluate("document.getElementById('bgstats').hidden = false")  # a game's end shows its link
+    player.page.evaluate(
+        "document.getElementById('status').textContent = 'Downloaded adjutant-g0001-2026-11-28.json (your browser’s downloads): adjutant import takes it on a computer.'"
+    )
+    assert player.page.evaluate(WHERE) == first, size
+    assert player.errors == []
+    context.close()
+
+
 def test_axe_finds_no_serious_or_critical_accessibility_fault(site: str, browser) -> None:
     if not AXE.exists():
         pytest.fail("web/node_modules/axe-core is missing: make web (npm ci in web/)")
