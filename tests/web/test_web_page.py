@@ -570,6 +570,30 @@ def test_enter_on_a_focused_page_control_is_that_controls_and_not_the_devices_ok
     context.close()
 
 
+@pytest.mark.parametrize("key", ["Enter", " "])
+def test_enter_or_space_on_a_focused_device_button_presses_that_button_not_ok(site: str, browser, key: str) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    words = "document.getElementById('words').textContent"
+    player.page.wait_for_function(f"{words} !== ''")
+    mat = player.page.evaluate(words)
+    player.page.locator("button[data-button=DOWN]").focus()
+    before = player.frames()
+    player.page.keyboard.press(key)  # DOWN on the mat: the phase's rules, not OK's d6
+    player.wait_frame(before)
+    player.page.wait_for_function(f"{words} !== {mat!r}")
+    assert player.state()["state"]["track"][0]["rolls"] == []
+    assert "Random Event" in player.page.evaluate(words) or "7.7" in player.page.evaluate(words)
+    player.page.locator("button[data-button=BACK]").focus()
+    before = player.frames()
+    player.page.keyboard.press(key)  # BACK: the rules closed, the mat again
+    player.wait_frame(before)
+    player.page.wait_for_function(f"{words} === {mat!r}")
+    assert player.state()["state"]["track"][0]["rolls"] == [] and player.errors == []
+    context.close()
+
+
 def test_the_manifest_has_its_id_description_and_screenshots_and_chromium_finds_no_fault(site: str, browser) -> None:
     context = browser.new_context(**PHONE)
     player = Player(context.new_page())

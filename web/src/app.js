@@ -384,21 +384,25 @@ async function main() {
     element.addEventListener("lostpointercapture", () => lift(true));
     element.addEventListener("contextmenu", (e) => e.preventDefault());
   }
-  const held = new Set();
+  const held = new Map(); // a key held -> the device's button it holds
   // The device's keys act with the focus on the page or the panel; a focused control of the page's
-  // own (Save game, Export device) takes its Enter and Space as any button does.
+  // own (Save game, Export device) takes its Enter and Space as any button does, and a focused
+  // device button is pressed by them: Enter on a focused UP is UP, as a click on it would be.
   const ownsKeys = (target) => target instanceof Element && target.closest("#tools") !== null;
+  const focusedButton = (target) => (target instanceof Element ? target.closest("#buttons button") : null);
   window.addEventListener("keydown", (e) => {
-    const name = KEYS[e.key];
+    let name = KEYS[e.key];
     if (!name || ownsKeys(e.target)) return;
+    const focused = focusedButton(e.target);
+    if (focused && (e.key === "Enter" || e.key === " ")) name = focused.dataset.button;
     e.preventDefault();
     if (e.repeat || held.has(e.key)) return; // a held key is one held button
-    held.add(e.key);
+    held.set(e.key, name);
     press(name);
   });
   window.addEventListener("keyup", (e) => {
-    const name = KEYS[e.key];
-    if (!name || !held.has(e.key)) return;
+    const name = held.get(e.key);
+    if (!name) return;
     held.delete(e.key);
     release(name);
   });
