@@ -921,3 +921,76 @@ def test_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(sit
     assert player.state()["state"] == before and before["phase"] == "battle"
     assert player.errors == []
     context.close()
+
+
+def _touch(context, page):
+    """A finger on the glass through the browser's own touch input: (button, ms down, slide px)."""
+    touchscreen = context.new_cdp_session(page)
+
+    def centre(button: str) -> tuple[float, float]:
+        box = page.locator(f"button[data-button={button}]").bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] * 0.7
+
+    def finger(button: str, ms: int, slide: float = 0, then: int = 700, touch_id: int = 0) -> None:
+        x, y = centre(button)
+        point = {"x": x, "y": y, "id": touch_id}
+        touchscreen.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        page.wait_for_timeout(ms)
+        if slide:
+            for step in (1, 2, 3, 4):  # over a few frames
+                moved = {**point, "y": y - slide * step / 4}
+                touchscreen.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [moved]})
+                page.wait_for_timeout(16)
+        touchscreen.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_timeout(then)
+
+    return finger
+
+
+def test_a_finger_resting_on_ok_then_slid_off_does_nothing_and_a_900_ms_finger_on_back_undoes(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    finger = _touch(context, player.page)
+
+    def rolls() -> int:
+        return len(player.state()["state"]["track"][0]["rolls"])
+
+    for rest in (270, 400, 500):  # "OK roll d6": the finger rests, then slides up off the button
+        finger("OK", rest, slide=140)
+        assert rolls() == 0, rest
+    finger("OK", 100)  # a tap rolls
+    assert rolls() == 1
+    finger("BACK", 900, then=1200)  # held: the undo (the device's long press), the d6 taken back
+    assert rolls() == 0 and "Undone" in (player.page.locator("#words").text_content() or "")
+    assert player.errors == []
+    context.close()
+
+
+def test_fast_alternating_thumbs_count_every_tap(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    page = player.page
+    finger = _touch(context, page)
+    finger("OK", 80)  # the d6
+    finger("UP", 80)  # CP's BP entry, counted once at its opening
+    words = page.locator("#words")
+
+    def entered() -> int:
+        found = re.search(r"face-up BP\. (\d+)", words.text_content() or "")
+        assert found, words.text_content()
+        return int(found.group(1))
+
+    start = entered()
+    taps = ["UP", "DOWN", "UP", "UP", "DOWN", "UP", "UP", "UP", "DOWN", "UP"]
+    for n, button in enumerate(taps):  # two thumbs in turn, each lifted before the other lands
+        finger(button, 20, then=5, touch_id=n % 2)
+    page.wait_for_timeout(900)
+    assert entered() == start + taps.count("UP") - taps.count("DOWN"), words.text_content()
+    assert "One button" not in (words.text_content() or "")
+    assert player.errors == []
+    context.close()

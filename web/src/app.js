@@ -12,7 +12,15 @@ const WATCHDOG_CHECK_MS = 250;
 // A finger's tap lasts tens of ms; a synthesized one can last none, and the firmware lets go of
 // a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
-const HOLD_AFTER_MS = 250; // a finger still on a button this long holds it; a tap is shorter
+const HOLD_AFTER_MS = 250; // a finger still on UP or DOWN this long holds it; a tap is shorter
+// OK and BACK act when let go, or once held LONG_MS (firmware/buttons.py): a finger on them is
+// held back until it lifts (a tap) or has rested LONG_MS, the long press reached. Then the pin
+// goes down and stays LONG_PIN_MS, so that the device counts the long press it was given.
+const LONG_MS = 600;
+// The device counts a long press while the pin is down (a poll that comes only after the release
+// sees a short one): a margin for a poll that a busy page runs late.
+const LONG_PIN_MS = LONG_MS + 200;
+const AT_RELEASE = new Set(["OK", "BACK"]);
 const SLOP_PX = 16; // a finger this far past a button's edge has slid off it
 const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the firmware lit it again
 // The panel's words are read once it has held still this long (a held button's repeats don't
@@ -312,15 +320,17 @@ async function main() {
     if (onTime && left !== null && left < 0) restart("watchdog");
   }, WATCHDOG_CHECK_MS);
 
-  // Buttons: a pointer down is a finger on the button until it lifts or slides off. Each
-  // button's pin moves in order (a queue), each press held at least SHORTEST_PRESS_MS.
+  // Buttons: a pointer down is a finger on the button until it lifts or slides off. The pins
+  // move in the order the fingers moved them (one queue for all four), each press held at least
+  // SHORTEST_PRESS_MS, and a long press given whole: so two taps in quick turn never overlap into
+  // a chord, which the device refuses; two fingers held down together still do.
   const pressedAt = {};
-  const queue = {};
-  const later = (name, step) => (queue[name] = (queue[name] || Promise.resolve()).then(step));
+  let line = Promise.resolve();
+  const later = (step) => (line = line.then(step));
   const pause = (ms) => new Promise((done) => setTimeout(done, Math.max(0, ms)));
-  const release = (name) =>
-    later(name, async () => {
-      await pause(pressedAt[name] + SHORTEST_PRESS_MS - performance.now());
+  const release = (name, long = false) =>
+    later(async () => {
+      await pause(pressedAt[name] + (long ? LONG_PIN_MS : SHORTEST_PRESS_MS) - performance.now());
       device.release(name);
     });
   let asked = false;
@@ -329,14 +339,14 @@ async function main() {
       // The device's panel sleeps (its sleep setting) while the phone's screen is kept on: a tap
       // there would only wake it. The page wakes it with a tap of its own, and the finger's press
       // then acts: no tap of the player's is swallowed.
-      later(name, async () => {
+      later(async () => {
         device.press(name);
         await pause(SHORTEST_PRESS_MS);
         device.release(name);
         await pause(WAKE_MS);
       });
     }
-    later(name, () => {
+    later(() => {
       pressedAt[name] = performance.now();
       device.press(name);
     });
@@ -346,17 +356,24 @@ async function main() {
     }
   };
   // A finger slid off a button cancels its press, as a phone's buttons do; a hold still holds.
-  // So a finger's pin goes down at the lift (a tap), or once the finger has stayed on the button
-  // HOLD_AFTER_MS (a hold, which the device then times: repeats, a long press). Slid off before
-  // either, nothing reaches the device; slid off during a hold, the hold ends there.
+  // UP and DOWN count at the press: a finger's pin goes down at the lift (a tap), or once it has
+  // stayed HOLD_AFTER_MS (a hold, which the device then times: its repeats); slid off during a
+  // hold, the hold ends there. OK and BACK act when let go: held back until the lift, or until
+  // the finger has rested LONG_MS, when the long press is given whole. Slid off before either,
+  // nothing reaches the device.
+  // Two fingers on two buttons at once are two pins down at once, each up at its finger's lift:
+  // the device refuses the chord, as the box's own buttons are refused.
+  const onGlass = new Map(); // button -> its finger, while on the glass
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
-    let finger = null; // {id, pin: the pin is down, timer}
+    const atRelease = AT_RELEASE.has(name);
+    let finger = null; // {id, pin: the pin is down, timer, chord}
     const lift = (slid) => {
       if (!finger) return;
       clearTimeout(finger.timer);
       element.classList.remove("down");
-      if (finger.pin) release(name);
+      onGlass.delete(name);
+      if (finger.pin) release(name, atRelease && !finger.chord);
       else if (!slid) {
         press(name); // a tap
         release(name);
@@ -367,11 +384,30 @@ async function main() {
       if (finger) return;
       element.setPointerCapture(e.pointerId);
       element.classList.add("down");
-      const placed = (finger = { id: e.pointerId, pin: false });
-      placed.timer = setTimeout(() => {
-        placed.pin = true;
+      const placed = (finger = { id: e.pointerId, pin: false, chord: false });
+      if (onGlass.size) {
+        for (const [other, held] of onGlass) {
+          clearTimeout(held.timer);
+          held.chord = true;
+          if (!held.pin) {
+            held.pin = true;
+            press(other);
+          }
+        }
+        onGlass.set(name, placed);
+        placed.pin = placed.chord = true;
         press(name);
-      }, HOLD_AFTER_MS);
+        return;
+      }
+      onGlass.set(name, placed);
+      placed.timer = setTimeout(
+        () => {
+          placed.pin = true;
+          press(name);
+          if (atRelease) lift(false); // the long press is the device's now, wherever the finger goes
+        },
+        atRelease ? LONG_MS : HOLD_AFTER_MS,
+      );
     });
     element.addEventListener("pointermove", (e) => {
       if (!finger || e.pointerId !== finger.id) return;
