@@ -96,6 +96,8 @@ def build(out: pathlib.Path = DIST) -> str:
     for name in PAGE:
         if name.endswith(".js"):  # minified: the page's scripts without their comments and long names
             (out / name).write_text(minified((WEB / "src" / name).read_text(), name))
+        elif name == "index.html":
+            (out / name).write_text(page_minified((WEB / "src" / name).read_text()))
         else:
             shutil.copy(WEB / "src" / name, out / name)
     for name in SCREENSHOTS:
@@ -142,14 +144,29 @@ def build(out: pathlib.Path = DIST) -> str:
 ESBUILD = WEB / "node_modules/.bin/esbuild"
 
 
-def minified(source: str, name: str) -> str:
-    """A script as esbuild minifies it (web/package-lock.json pins it): same code, fewer bytes."""
+def page_minified(html: str) -> str:
+    """index.html with its style sheet minified and the indentation between its tags gone: the
+    text a person reads is left as it is."""
+    import re
+
+    start = html.index("<style>") + len("<style>")
+    end = html.index("</style>")
+    html = html[:start] + minified(html[start:end], "index.css", "css").strip() + html[end:]
+    return re.sub(r">\s*\n\s*<", "><", html)
+
+
+def minified(source: str, name: str, loader: str = "js") -> str:
+    """A script (or a style sheet) as esbuild minifies it (web/package-lock.json pins it): same
+    code, fewer bytes."""
     import subprocess
 
     if not ESBUILD.exists():
         raise BuildError("esbuild is not installed: run `npm ci` in web/ (`make web` does)")
     done = subprocess.run(
-        [str(ESBUILD), "--minify", "--loader=js", f"--sourcefile={name}"], input=source, capture_output=True, text=True
+        [str(ESBUILD), "--minify", f"--loader={loader}", f"--sourcefile={name}"],
+        input=source,
+        capture_output=True,
+        text=True,
     )
     if done.returncode != 0:
         raise BuildError(f"{name}: esbuild: {done.stderr.strip()}")

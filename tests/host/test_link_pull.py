@@ -334,10 +334,10 @@ def test_a_game_left_after_a_host_said_hello_before_its_first_press_is_pulled_wh
         dev.press("BACK")
         while dev.state()["screen"] != "mat":
             dev.press("BACK")
-        dev.press("BACK")  # the menu: New game, The War (8 rows up from the first)
+        dev.press("BACK")  # the menu: New game, The War (9 rows up from the first)
         dev.press("DOWN", 3)
         dev.press("OK")
-        dev.press("UP", 8)
+        dev.press("UP", 9)
         dev.press("OK")
         dev.press("OK")  # yes: the game before stays
         assert dev.state()["screen"] == "war-mat", dev.shown()

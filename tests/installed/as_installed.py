@@ -44,7 +44,7 @@ def main() -> None:
         info = adjutant("--port", port, "info").stdout
         assert f"firmware        {version}" in info, info  # the firmware the package carries: its version
         adjutant("--port", port, "settings", "war_deck=20")  # a game's own setting, from the package
-        _new_game(dev, 8, "war-mat")  # The War: 8 rows from the bottom of New game
+        _new_game(dev, 9, "war-mat")  # The War: 9 rows from the bottom of New game
         dev.press("OK")  # the hands kept: P1's turn
         dev.press("UP")  # P1 hits P2's deck: the entry stops at the 13 cards P2 has
         dev.press("UP", 14)
@@ -52,7 +52,7 @@ def main() -> None:
         dev.press("OK")  # the turn's end: P2 cannot draw 2, P1 wins
         assert dev.state()["game"]["phase"] == "over", dev.state()["game"]
         dev.press("OK")
-        _new_game(dev, 5, "front-mat")  # Last Front: its 5 rows are the last
+        _new_game(dev, 6, "front-mat")  # Last Front: its 6 rows are the last
         dev.press("OK")  # turn up a card
         dev.press("OK")
         dev.press("OK")  # the dealer bids 1

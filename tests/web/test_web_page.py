@@ -717,11 +717,17 @@ def test_a_write_the_browser_refuses_shows_no_frame_and_the_page_says_so(site: s
     player.press("OK", 80)  # "OK roll d6": the roll cannot be stored
     player.page.wait_for_timeout(800)
     assert player.pixels() == before and player.frames() == frames  # the d6 never shown
-    assert "Storage failed" in player.page.locator("#status").inner_text()
+    said = player.page.locator("#status").inner_text()
+    assert said == "Your last move is not saved yet: the browser would not store it. Trying again…", said
+    tried = len(player.page.evaluate("window.durability"))
+    player.page.wait_for_timeout(3000)  # still refused: the page tries again, less and less often
+    retries = len(player.page.evaluate("window.durability")) - tried
+    assert 1 <= retries <= 5, retries  # (at every animation frame it was some 180)
     player.page.evaluate("window.refuse = false")  # room again: the page tries the write again
     player.wait_frame(frames)  # and shows the d6 only now, once it is stored
     rolls = player.state()["state"]["track"][0]["rolls"]
     assert len(rolls) == 1
+    assert player.page.locator("#status").inner_text() == ""  # the write landed: the message is gone
     durability = player.page.evaluate("window.durability")
     assert durability and set(durability) == {"strict"}, durability  # on disk, not only in memory
     player.page.reload()  # a restart reads it from the store
@@ -992,5 +998,33 @@ def test_fast_alternating_thumbs_count_every_tap(site: str, browser) -> None:
     page.wait_for_timeout(900)
     assert entered() == start + taps.count("UP") - taps.count("DOWN"), words.text_content()
     assert "One button" not in (words.text_content() or "")
+    assert player.errors == []
+    context.close()
+
+
+def test_an_idle_page_on_the_mat_looks_for_no_frame_and_uses_almost_no_cpu(site: str, browser) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_timeout(1500)  # the first frame and its words settled
+    player.page.evaluate(
+        "window.looked = 0; const frame = window.adjutant.frame.bind(window.adjutant);"
+        "window.adjutant.frame = () => { window.looked++; return frame(); };"
+    )
+    cdp = context.new_cdp_session(player.page)
+    cdp.send("Performance.enable")
+
+    def busy() -> float:
+        return next(m["value"] for m in cdp.send("Performance.getMetrics")["metrics"] if m["name"] == "TaskDuration")
+
+    start = busy()
+    player.page.wait_for_timeout(5000)
+    used = busy() - start
+    looked = player.page.evaluate("window.looked")
+    assert looked <= 2, looked  # (at every animation frame it was some 300)
+    assert used / 5.0 <= 0.005, f"{100 * used / 5.0:.2f}% of a core"
+    before = player.frames()
+    player.press("OK", 80)  # and a press is still shown: the firmware's write to the panel asks for it
+    player.wait_frame(before)
     assert player.errors == []
     context.close()

@@ -134,6 +134,15 @@ from oled_chip import OledChip  # noqa: E402
 
 BUTTON_PINS = {}
 CHIP = None
+
+
+class _Panel(OledChip):
+    """The panel's controller, which tells the page when the firmware has written to it: the page
+    looks for a frame then, and not at every animation frame (an idle page costs nothing)."""
+
+    def write(self, data):
+        super().write(data)
+        js.adjutantPanelWritten()  # device.js's PageBoard sets it before the firmware starts
 UI = []  # the firmware's UI once it runs: the page reads the game from it, as a host asks the link
 
 
@@ -146,7 +155,7 @@ def power_on(now, board_name=None):
 
     board = boards.board(board_name)
     del sys.modules["boards"]
-    CHIP = OledChip(board["display"]["chip"])
+    CHIP = _Panel(board["display"]["chip"])
     machine.I2C.devices = {board["display"]["addr"]: CHIP}
     machine.Pin.pins = {}
     for name, pin_id in board["buttons"].items():

@@ -27,6 +27,13 @@ const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the
 // make a screen reader speak each number): about a person's reaction time.
 const WORDS_AFTER_MS = 250;
 
+// A store write that failed, in one plain sentence (an IndexedDB error may come without a message).
+function storageFailed(e) {
+  const full = e && e.name === "QuotaExceededError";
+  const why = full ? "the phone's storage is full" : "the browser would not store it";
+  return `Your last move is not saved yet: ${why}. Trying again…`;
+}
+
 function say(text, problem = false) {
   status.textContent = text;
   status.classList.toggle("problem", problem);
@@ -284,30 +291,54 @@ async function main() {
   const shown = { on: true }; // the panel as last drawn: lit or asleep
   const font = makeFont(device.boot.font());
   let wording = null;
+  // A frame is looked for when the firmware has written to the panel (web_boot tells it), at the
+  // next animation frame, and again while a store write holds it back: never while idle.
   let busy = false;
-  const tick = async () => {
-    if (!busy && !device.stopped) {
-      busy = true;
-      try {
-        const panel = await device.frame();
-        if (panel) {
-          draw(panel);
-          shown.on = panel.on;
-          clearTimeout(wording);
-          wording = setTimeout(() => describe(panel, font), WORDS_AFTER_MS);
-          const over = device.boot.over();
-          if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
-          bgstats.hidden = !over;
-        }
-      } catch (e) {
-        say("Storage failed: " + e + " (the last press may not be kept)", true);
-      } finally {
-        busy = false;
-      }
-    }
+  let looking = false;
+  let failing = 0; // store writes failed in a row: retried less and less often
+  const look = () => {
+    if (looking) return;
+    looking = true;
     requestAnimationFrame(tick);
   };
-  requestAnimationFrame(tick);
+  let again = false; // the panel was written while a frame was being stored: look once more
+  const tick = async () => {
+    looking = false;
+    if (device.stopped) return;
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      const panel = await device.frame();
+      if (failing) {
+        failing = 0;
+        say(""); // a write landed: the message goes
+      }
+      if (panel) {
+        draw(panel);
+        shown.on = panel.on;
+        clearTimeout(wording);
+        wording = setTimeout(() => describe(panel, font), WORDS_AFTER_MS);
+        const over = device.boot.over();
+        if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
+        bgstats.hidden = !over;
+      }
+    } catch (e) {
+      failing += 1;
+      say(storageFailed(e), true);
+      setTimeout(look, Math.min(250 * 2 ** (failing - 1), 8000)); // 250 ms, 500 ms, ... 8 s
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        look();
+      }
+    }
+  };
+  device.onPanel = look;
+  look();
 
   // The 8 s watchdog, as the board's: checked only while the page runs on time (a hidden tab's
   // timers are slowed, the firmware's with them).

@@ -36,13 +36,15 @@ export function unpack(buffer) {
 export class PageBoard {
   // loadMicroPython: the port's loader; code: {path: Uint8Array} for /fw (the firmware) and
   // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the
-  // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store.
-  constructor({ loadMicroPython, code, store, onStop, say }) {
+  // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store;
+  // onPanel(): the firmware wrote to the panel's controller (a frame may be due: frame()).
+  constructor({ loadMicroPython, code, store, onStop, say, onPanel }) {
     this.loadMicroPython = loadMicroPython;
     this.code = code;
     this.store = store;
     this.onStop = onStop || (() => {});
     this.say = say || (() => {});
+    this.onPanel = onPanel || (() => {});
     this.synced = new Map(); // path -> bytes, as the store holds them
     this.dirty = new Set(); // paths the firmware changed that the store may not have yet
     this.settling = null;
@@ -51,6 +53,7 @@ export class PageBoard {
 
   async start() {
     globalThis.adjutantStopped = (why) => this.stop(String(why));
+    globalThis.adjutantPanelWritten = () => this.onPanel();
     this.mp = await this.loadMicroPython({
       heapsize: 1024 * 1024,
       stdout: (line) => this.say(line),

@@ -57,7 +57,7 @@ export class Store {
       for (const [path, bytes] of changed) store.put(new Uint8Array(bytes), path);
       for (const path of removed) store.delete(path);
       tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
+      tx.onerror = () => reject(tx.error || new StoreError("the browser refused the write"));
       tx.onabort = () => reject(tx.error || new StoreError("the write was aborted (storage full?)"));
     });
   }
