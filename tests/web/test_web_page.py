@@ -526,9 +526,8 @@ def test_no_control_moves_under_a_finger_through_a_games_first_minute_the_storag
         player.page.wait_for_timeout(250)  # a person's reaction to the new screen
     assert "may clear these games" in player.page.locator("#storage").inner_text()
     player.page.evaluate("document.getElementById('bgstats').hidden = false")  # a game's end shows its link
-    player.page.evaluate(
-        "document.getElementById('status').textContent = 'Downloaded adjutant-g0001-2026-11-28.json (your browser’s downloads): adjutant import takes it on a computer.'"
-    )
+    long_status = "Downloaded adjutant-g0001-2026-11-28.json (your browser's downloads): adjutant import takes it."
+    player.page.evaluate("t => { document.getElementById('status').textContent = t; }", long_status)
     assert player.page.evaluate(WHERE) == first, size
     assert player.errors == []
     context.close()
