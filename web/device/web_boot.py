@@ -143,6 +143,8 @@ class _Panel(OledChip):
     def write(self, data):
         super().write(data)
         js.adjutantPanelWritten()  # device.js's PageBoard sets it before the firmware starts
+
+
 UI = []  # the firmware's UI once it runs: the page reads the game from it, as a host asks the link
 
 
