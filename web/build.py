@@ -31,6 +31,10 @@ sys.path.insert(0, str(ROOT / "host"))
 DIST = WEB / "dist"
 PACKAGE = WEB / "node_modules/@micropython/micropython-webassembly-pyscript"
 PAGE = ("index.html", "app.js", "device.js", "panel_words.js", "store.js", "manifest.webmanifest")
+# app.js's modules, bundled into it (one request, one gzip stream); in dist/ beside it for the
+# tests that run the device in node, never fetched by the page, so not in its offline copy.
+BUNDLED = ("device.js", "panel_words.js", "store.js")
+GZIPPED = ("code.pack", "mp/micropython.wasm")  # fetched as NAME.gz
 # The install sheet's pictures (web/screenshots.py takes them): fetched by the browser's install
 # UI only, so not in the offline copy that a first visit downloads.
 SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
@@ -94,7 +98,9 @@ def build(out: pathlib.Path = DIST) -> str:
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for name in PAGE:
-        if name.endswith(".js"):  # minified: the page's scripts without their comments and long names
+        if name == "app.js":  # with its modules, minified: without their comments and long names
+            (out / name).write_text(bundled(WEB / "src" / name))
+        elif name.endswith(".js"):
             (out / name).write_text(minified((WEB / "src" / name).read_text(), name))
         elif name == "index.html":
             (out / name).write_text(page_minified((WEB / "src" / name).read_text()))
@@ -129,19 +135,48 @@ def build(out: pathlib.Path = DIST) -> str:
             pack += b"/%s\n%d\n" % (path.relative_to(out).as_posix().encode(), len(data)) + data
         shutil.rmtree(out / folder)
     (out / "code.pack").write_bytes(bytes(pack))
+    # The two big files gzipped once here, smaller than a host's gzip makes them (zopfli), and
+    # served as they are: the page inflates them (DecompressionStream). The plain ones stay for
+    # a browser without it, and for the tests that run the device in node.
+    for name in GZIPPED:
+        (out / (name + ".gz")).write_bytes(_zopfli((out / name).read_bytes()))
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
     for name in files:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:12]
     worker = (WEB / "src/sw.js").read_text()
-    cached = ["./"] + ["./" + n for n in files if n not in SCREENSHOTS and n != "index.html"]  # "./" is it
+    kept = [n for n in files if n not in SCREENSHOTS + BUNDLED + GZIPPED and n != "index.html"]
+    cached = ["./"] + ["./" + n for n in kept]  # "./" is index.html
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(cached))
     (out / "sw.js").write_text(minified(worker, "sw.js"))
     return version
 
 
 ESBUILD = WEB / "node_modules/.bin/esbuild"
+
+
+def _zopfli(data: bytes) -> bytes:
+    import zopfli.gzip
+
+    return zopfli.gzip.compress(data)
+
+
+def bundled(entry: pathlib.Path) -> str:
+    """The page's script with the modules it imports, minified by esbuild; MicroPython's loader
+    stays its own file (it finds its .wasm beside itself)."""
+    import subprocess
+
+    if not ESBUILD.exists():
+        raise BuildError("esbuild is not installed: run `npm ci` in web/ (`make web` does)")
+    done = subprocess.run(
+        [str(ESBUILD), str(entry), "--bundle", "--minify", "--format=esm", "--external:./mp/micropython.mjs"],
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        raise BuildError(f"{entry.name}: esbuild: {done.stderr.strip()}")
+    return done.stdout
 
 
 def page_minified(html: str) -> str:
@@ -184,21 +219,47 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".mpy": "application/octet-stream",
     }
 
-    served: ClassVar[list[tuple[str, int | None]] | None] = None  # (path, gzipped body bytes or None), if logged
+    # (path, body bytes sent or None: no body, header bytes sent) of each response, if logged
+    served: ClassVar[list[tuple[str, int | None, int]] | None] = None
+    PACKED = (".png", ".gz")  # served as they are: compressed already, as a host serves them
 
     def log_message(self, format: str, *args: object) -> None:
         pass  # quiet: the page's own status line says what matters
 
     def send_head(self):  # type: ignore[no-untyped-def]
-        body = super().send_head()
-        if self.served is not None:  # what crosses the network, gzipped as an HTTPS host sends it
-            size = None  # no body: "not modified" (a cached copy revalidated), or an error
-            if body is not None:
-                data = body.read()
-                body.close()
-                size = len(gzip.compress(data, 9))
-                body = io.BytesIO(data)
-            self.served.append((self.path.split("?")[0], size))
+        """A file as an HTTPS host serves it: gzip-encoded where the browser takes it (all but
+        PNGs), with its Last-Modified, and "not modified" to a revalidation of the same."""
+        import email.utils
+
+        path = pathlib.Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        if not path.is_file():
+            return self._logged(super().send_head(), None)
+        stamp = email.utils.formatdate(int(path.stat().st_mtime), usegmt=True)
+        if self.headers.get("If-Modified-Since") == stamp:
+            self.send_response(304)
+            self.end_headers()
+            return self._logged(None, None)
+        data = path.read_bytes()
+        packed = path.suffix not in self.PACKED and "gzip" in self.headers.get("Accept-Encoding", "")
+        body = gzip.compress(data, 9) if packed else data
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        if packed:
+            self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", stamp)
+        self.end_headers()
+        return self._logged(io.BytesIO(body), len(body))
+
+    def end_headers(self) -> None:
+        self.header_bytes = sum(len(line) for line in getattr(self, "_headers_buffer", [])) + 2
+        super().end_headers()
+
+    def _logged(self, body, size):  # type: ignore[no-untyped-def]
+        if self.served is not None:
+            self.served.append((self.path.split("?")[0], size, getattr(self, "header_bytes", 0)))
         return body
 
 

@@ -132,8 +132,22 @@ function describe(panel, font) {
   }
 }
 
+// A file the build gzipped (NAME.gz, served as it is), inflated here; the plain file where the
+// browser cannot inflate, and the bytes as they came where the host has inflated them already.
+async function unzipped(name) {
+  const packed = typeof DecompressionStream === "function";
+  const response = await fetch(packed ? name + ".gz" : name);
+  if (!response.ok) throw new Error(`${name}: ${response.status}`);
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  if (!packed || bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The firmware's code, and MicroPython's .wasm as a URL its loader takes.
 async function code() {
-  return unpack(await (await fetch("code.pack")).arrayBuffer());
+  const [pack, wasm] = await Promise.all([unzipped("code.pack"), unzipped("mp/micropython.wasm")]);
+  return { files: unpack(pack), wasm: URL.createObjectURL(new Blob([wasm], { type: "application/wasm" })) };
 }
 
 function toBase64(bytes) {
@@ -248,6 +262,36 @@ async function importDevice(store, file) {
   location.reload();
 }
 
+// One window plays at a time: two windows of the page (an installed app and a tab, or two tabs)
+// share one stored flash, and each would write its own game over the other's. The window that
+// holds this lock plays; another says so and can take over, starting afresh from the store.
+const LOCK = "adjutant-device";
+const takeOver = document.getElementById("take-over");
+
+// Resolves true once this window holds the lock (false: another holds it); `stolen` is called
+// if another window takes it over later. Without Web Locks (older browsers) it plays at once.
+function holdTheDevice(steal, stolen) {
+  if (!navigator.locks) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    navigator.locks
+      .request(LOCK, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+        resolve(Boolean(lock));
+        return lock ? new Promise(() => {}) : null; // held while this window is open
+      })
+      .catch(() => stolen()); // another window took it over
+  });
+}
+
+function offerTakeOver(text) {
+  say(text);
+  takeOver.hidden = false;
+  takeOver.onclick = async () => {
+    takeOver.disabled = true;
+    await holdTheDevice(true, () => {});
+    location.reload(); // this window plays now: from the store as the other left it
+  };
+}
+
 async function main() {
   fit();
   window.addEventListener("resize", fit);
@@ -260,6 +304,15 @@ async function main() {
     return;
   }
   document.getElementById("export").onclick = () => exportDevice(store);
+  let device = null;
+  const playing = await holdTheDevice(false, () => {
+    if (device) device.stopped = "another window plays"; // no frame, press or write from here on
+    offerTakeOver("This game is being played in another window now.");
+  });
+  if (!playing) {
+    offerTakeOver("This game is open in another window of this page.");
+    return;
+  }
   const chooser = document.getElementById("import");
   document.getElementById("import-device").onclick = () => chooser.click();
   chooser.onchange = (e) => e.target.files[0] && importDevice(store, e.target.files[0]);
@@ -274,7 +327,8 @@ async function main() {
       location.reload(); // a fresh interpreter, from the stored flash
     }
   };
-  const device = new PageBoard({ loadMicroPython, code: await code(), store, onStop: restart, say: (line) => console.log(line) });
+  const { files, wasm } = await code();
+  device = new PageBoard({ loadMicroPython, code: files, wasm, store, onStop: restart, say: (line) => console.log(line) });
   window.adjutant = device; // for the page's tests
   try {
     await device.start();

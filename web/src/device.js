@@ -38,13 +38,15 @@ export class PageBoard {
   // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the
   // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store;
   // onPanel(): the firmware wrote to the panel's controller (a frame may be due: frame()).
-  constructor({ loadMicroPython, code, store, onStop, say, onPanel }) {
+  // wasm: where MicroPython's .wasm is (a URL), if not beside its loader.
+  constructor({ loadMicroPython, code, store, onStop, say, onPanel, wasm }) {
     this.loadMicroPython = loadMicroPython;
     this.code = code;
     this.store = store;
     this.onStop = onStop || (() => {});
     this.say = say || (() => {});
     this.onPanel = onPanel || (() => {});
+    this.wasm = wasm;
     this.synced = new Map(); // path -> bytes, as the store holds them
     this.dirty = new Set(); // paths the firmware changed that the store may not have yet
     this.settling = null;
@@ -56,6 +58,7 @@ export class PageBoard {
     globalThis.adjutantPanelWritten = () => this.onPanel();
     this.mp = await this.loadMicroPython({
       heapsize: 1024 * 1024,
+      ...(this.wasm ? { url: this.wasm } : {}),
       stdout: (line) => this.say(line),
       stderr: (line) => this.say(line),
     });
