@@ -93,12 +93,13 @@ def chromium_runs(dist: pathlib.Path) -> dict | None:
     if not CHROMIUM.exists():
         return None
     import build
-    from playwright.sync_api import sync_playwright
 
     served: list[tuple[str, int | None, int]] = []
     server, url = build.serve_in_background(dist, served)
     out: dict = {}
     try:
+        from playwright.sync_api import sync_playwright
+
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
             for rate in (1, 4):
