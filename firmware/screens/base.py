@@ -66,6 +66,9 @@ class Screen:
     name = "screen"
     title = ""
     repeat: tuple = ()  # buttons that auto-repeat here (number entry)
+    # what a button does here that the screen's own words do not say: ((button, words), ...), for
+    # the phone page's screen reader (a hint on the panel, "OK roll d6", says it first)
+    keys: tuple = ()
 
     def steps_back(self):
         """A hold of BACK is this screen's own now; else it undoes the last press (the UI's)."""

@@ -214,6 +214,12 @@ def font():
     return "\n".join(lines)
 
 
+def keys():
+    """What the buttons do on the screen on top beyond its words (its `keys`): "BUTTON words" lines."""
+    top = UI[0].top() if UI else None
+    return "\n".join("%s %s" % key for key in getattr(top, "keys", ()))
+
+
 def transfers():
     """How many I2C writes the panel's controller has had: a new frame only if this moved."""
     return CHIP.transfers if CHIP else 0

@@ -117,18 +117,31 @@ function draw(panel) {
 // The panel in words, for a screen reader (the live region #words and the panel's label) and as
 // each button's name and soft label ("OK: roll d6"). A sleeping panel keeps the last words: the
 // page's tap wakes it and acts (press() below).
-function describe(panel, font) {
+// A list's chosen row, said as chosen: a screen reader passes over the panel's ">".
+const said = (words) => words.map((w) => (w.startsWith("> ") ? `chosen: ${w.slice(2)}` : w)).join(". ");
+let lastWords = [];
+
+// The live region says what changed (a number counted, a line of news), the whole screen when
+// most of it is new; the panel's label has the whole screen always. keys: what the screen on
+// top says its buttons do beyond its words ("DOWN rules" lines, web_boot.keys()).
+function describe(panel, font, keys) {
   if (!panel.on) return;
   const words = panelWords(panel.lit, font);
-  const spoken = words.join(". ");
+  const fresh = words.filter((w) => !lastWords.includes(w));
+  lastWords = words;
   const region = document.getElementById("words");
-  if (region.textContent !== spoken) region.textContent = spoken;
+  const changed = said(fresh.length && fresh.length * 2 <= words.length ? fresh : words);
+  if (changed) region.textContent = changed;
+  const spoken = said(words);
   canvas.setAttribute("aria-label", spoken ? `The device's screen: ${spoken}` : "The device's screen, blank");
   const meanings = buttonMeanings(words);
+  const beyond = { BACK: "back" };
+  for (const line of keys.split("\n")) if (line) beyond[line.slice(0, line.indexOf(" "))] = line.slice(line.indexOf(" ") + 1);
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
-    element.setAttribute("aria-label", meanings[name] ? `${name}: ${meanings[name]}` : name);
-    element.querySelector(".does").textContent = meanings[name];
+    const does = meanings[name] || beyond[name] || "";
+    element.setAttribute("aria-label", does ? `${name}: ${does}` : name);
+    element.querySelector(".does").textContent = meanings[name] || (name === "BACK" ? "" : beyond[name] || "");
   }
 }
 
@@ -374,7 +387,7 @@ async function main() {
         draw(panel);
         shown.on = panel.on;
         clearTimeout(wording);
-        wording = setTimeout(() => describe(panel, font), WORDS_AFTER_MS);
+        wording = setTimeout(() => describe(panel, font, device.boot.keys()), WORDS_AFTER_MS);
         const over = device.boot.over();
         if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
         bgstats.hidden = !over;

@@ -213,7 +213,7 @@ export function buttonMeanings(words) {
   const hold = {};
   let chosen = "";
   for (const run of words) {
-    if (run.startsWith("> ")) chosen = run.slice(2);
+    if (run.startsWith("> ") && !chosen) chosen = run.slice(2); // the row's label: its value follows
     const hints = [...run.matchAll(HINT)];
     if (!hints.length) continue;
     const lead = run.slice(0, hints[0].index).trim();
@@ -227,6 +227,9 @@ export function buttonMeanings(words) {
       if (!does) does = lead;
       else if (lead.endsWith("?")) does = `${lead} ${does}`;
       for (const button of BUTTONS_OF[hint[2]]) (hint[1] ? hold : tap)[button] = does;
+      // "OK/^v: CP BP 12": OK enters from 12, UP from 13, DOWN from 11 (the d6 screen's BP entry)
+      const from = hint[2] === "OK/^v" && !hint[1] && /^(.*\D)(\d+)$/.exec(does);
+      if (from) [tap.UP, tap.DOWN] = [from[1] + (Number(from[2]) + 1), from[1] + Math.max(0, Number(from[2]) - 1)];
     });
   }
   if (chosen && !tap.OK) tap.OK = chosen;

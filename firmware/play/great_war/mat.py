@@ -24,6 +24,7 @@ def _asks_card(ui, turn):
 
 class MatScreen(Screen):
     name = "mat"
+    keys = (("DOWN", "rules"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state

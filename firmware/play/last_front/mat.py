@@ -50,6 +50,7 @@ def news(state):
 
 class FrontMat(Screen):
     name = "front-mat"
+    keys = (("UP", "territories"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state

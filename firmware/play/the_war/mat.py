@@ -34,6 +34,7 @@ def _last_hit(state):
 
 class WarMat(Screen):
     name = "war-mat"
+    keys = (("DOWN", "turn steps"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state
