@@ -311,7 +311,7 @@ def test_machine_reset_in_the_firmware_restarts_it_from_the_stored_flash(site: s
     player.wait_frame(before)
 
 
-def test_export_device_then_import_it_on_another_phone_brings_the_game(site: str, browser, tmp_path) -> None:
+def test_export_device_then_import_it_on_another_phone_replaces_its_flash_with_the_game(site: str, browser, tmp_path) -> None:
     first = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     first.open(site)
     for button, ms in scripted_game.turn_presses(1, tapped=True)[:3]:  # a roll, and the battle begun
@@ -326,11 +326,18 @@ def test_export_device_then_import_it_on_another_phone_brings_the_game(site: str
     other = Player(browser.new_context(**PHONE).new_page())  # another phone: its own IndexedDB
     other.open(site)
     assert other.state()["state"]["track"][0]["rolls"] == []
+    other.page.evaluate(  # a file of this phone's own, which the first phone's flash has not
+        "import('./store.js').then(m => m.openStore()).then(s => s.apply("
+        "[['of-this-phone.txt', new TextEncoder().encode('mine')]], []))"
+    )
+    assert "of-this-phone.txt" in other.page.evaluate(STORED_KEYS)
     other.page.on("dialog", lambda dialog: dialog.accept())  # "Replace this device's games with ...?"
     other.page.evaluate("window.beforeRestart = true")
     other.page.locator("#import").set_input_files(str(exported))
     _reloaded(other)
     assert other.state()["state"]["track"] == shown["state"]["track"]
+    # replaced, not merged: this phone's flash is the other's, its own files gone
+    assert "of-this-phone.txt" not in other.page.evaluate(STORED_KEYS)
 
 
 def test_a_foreign_file_imported_as_a_device_changes_nothing_and_says_so(site: str, browser, tmp_path) -> None:
