@@ -872,9 +872,29 @@ def test_a_screen_reader_hears_what_changed_and_each_button_says_what_it_does(si
         player.press("DOWN", 80)
     assert 'button "OK: The War"' in tree, tree
     assert "chosen: The War" in (page.locator("#panel").get_attribute("aria-label") or "")
+    player.press("OK", 80)  # The War begun (the game before kept): its mat's buttons by what they do
+    if 'button "OK: yes"' in buttons():  # "Start a new game?": yes, the game before kept
+        player.press("OK", 80)
+    tree = buttons()
+    for name in ("OK: start", "UP: redraw", "DOWN: turn steps", "BACK: menu"):
+        assert f'button "{name}"' in tree, (name, tree)
+    player.press("OK", 80)  # the hands kept: a turn, UP and DOWN a hit on either deck
+    tree = buttons()
+    for name in ("OK: end", "UP: hit", "DOWN: hit", "BACK: menu"):
+        assert f'button "{name}"' in tree, (name, tree)
+    player.press("BACK", 80)
+    player.press("DOWN", 80)
+    player.press("DOWN", 80)
+    player.press("DOWN", 80)
+    player.press("OK", 80)  # New game again, down to Last Front
     while 'button "OK: Last Front"' not in (tree := buttons()):
         player.press("DOWN", 80)
-    assert 'button "OK: Last Front"' in tree
+    player.press("OK", 80)
+    if 'button "OK: yes"' in buttons():  # "Start a new game?": yes, the game before kept
+        player.press("OK", 80)
+    tree = buttons()
+    for name in ("OK: turn up", "UP: territories", "BACK: menu"):
+        assert f'button "{name}"' in tree, (name, tree)
     assert player.errors == []
     context.close()
 
