@@ -311,7 +311,7 @@ def test_machine_reset_in_the_firmware_restarts_it_from_the_stored_flash(site: s
     player.wait_frame(before)
 
 
-def test_export_device_then_import_it_on_another_phone_replaces_its_flash_with_the_game(site: str, browser, tmp_path) -> None:
+def test_export_device_then_import_it_on_another_phone_replaces_its_flash(site: str, browser, tmp_path) -> None:
     first = Player(browser.new_context(**PHONE, accept_downloads=True).new_page())
     first.open(site)
     for button, ms in scripted_game.turn_presses(1, tapped=True)[:3]:  # a roll, and the battle begun
