@@ -21,5 +21,10 @@ _signal.signal(_signal.SIGINT, _stopped)
 def main() -> None:
     from adjutant.cli import main as run
 
-    _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # from now on: KeyboardInterrupt, handled
-    run()
+    try:
+        _signal.signal(_signal.SIGINT, _signal.default_int_handler)  # from now on: KeyboardInterrupt, handled
+        run()
+    except KeyboardInterrupt:  # one that came before the CLI's own handling was in place
+        _stopped(None, None)
+    finally:  # and after it: the CLI's work is done or said, the exit is all that is left
+        _signal.signal(_signal.SIGINT, _stopped)
