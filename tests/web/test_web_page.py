@@ -1114,6 +1114,7 @@ def test_two_windows_of_the_page_never_lose_a_move_one_plays_the_other_can_take_
     second.page.goto(site)
     second.page.wait_for_function("document.getElementById('status').textContent.includes('another window')")
     assert second.frames() == 0 and second.page.locator("#take-over").is_visible()
+    assert second.page.locator("#save").is_hidden()  # the game is the other window's to save
     first.press("OK", 80)  # the first window plays on
     first.page.wait_for_timeout(300)
     played = first.state()["state"]
@@ -1134,4 +1135,27 @@ def test_two_windows_of_the_page_never_lose_a_move_one_plays_the_other_can_take_
     first.wait_frame(0)
     assert first.state()["state"] == now
     assert first.errors == [] and second.errors == []
+    context.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640), (844, 390)])
+def test_at_150_percent_text_size_nothing_scrolls_sideways_and_every_button_stays_44_px(
+    site: str, browser, size: tuple[int, int]
+) -> None:
+    width, height = size
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
+    )
+    player = Player(context.new_page())
+    player.open(site)
+    player.page.wait_for_timeout(800)  # the soft labels under the buttons written
+    # the phone's text size at 150%, as a mobile browser applies it
+    player.page.add_style_tag(content="html { -webkit-text-size-adjust: 150%; text-size-adjust: 150%; }")
+    player.page.wait_for_timeout(300)
+    assert player.page.evaluate("getComputedStyle(document.querySelector('#buttons button')).fontSize") == "27px"
+    assert player.page.evaluate("document.documentElement.scrollWidth") <= width, size
+    boxes = player.page.evaluate(
+        "[...document.querySelectorAll('#buttons button')].map(e => e.getBoundingClientRect().width)"
+    )
+    assert min(boxes) >= 44, (size, boxes)
     context.close()

@@ -298,6 +298,7 @@ function holdTheDevice(steal, stolen) {
 function offerTakeOver(text) {
   say(text);
   takeOver.hidden = false;
+  document.getElementById("save").hidden = true; // the game is the other window's to save
   takeOver.onclick = async () => {
     takeOver.disabled = true;
     await holdTheDevice(true, () => {});
