@@ -165,18 +165,8 @@ def _zopfli(data: bytes) -> bytes:
 def bundled(entry: pathlib.Path) -> str:
     """The page's script with the modules it imports, minified by esbuild; MicroPython's loader
     stays its own file (it finds its .wasm beside itself)."""
-    import subprocess
-
-    if not ESBUILD.exists():
-        raise BuildError("esbuild is not installed: run `npm ci` in web/ (`make web` does)")
-    done = subprocess.run(
-        [str(ESBUILD), str(entry), "--bundle", "--minify", "--format=esm", "--external:./mp/micropython.mjs"],
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise BuildError(f"{entry.name}: esbuild: {done.stderr.strip()}")
-    return done.stdout
+    args = [str(entry), "--bundle", "--minify", "--format=esm", "--external:./mp/micropython.mjs"]
+    return _esbuild(entry.name, args)
 
 
 def page_minified(html: str) -> str:
@@ -190,22 +180,21 @@ def page_minified(html: str) -> str:
     return re.sub(r">\s*\n\s*<", "><", html)
 
 
-def minified(source: str, name: str, loader: str = "js") -> str:
-    """A script (or a style sheet) as esbuild minifies it (web/package-lock.json pins it): same
-    code, fewer bytes."""
+def _esbuild(name: str, args: list[str], source: str | None = None) -> str:
+    """esbuild's output (web/package-lock.json pins it) for `args`, `source` on its input."""
     import subprocess
 
     if not ESBUILD.exists():
         raise BuildError("esbuild is not installed: run `npm ci` in web/ (`make web` does)")
-    done = subprocess.run(
-        [str(ESBUILD), "--minify", f"--loader={loader}", f"--sourcefile={name}"],
-        input=source,
-        capture_output=True,
-        text=True,
-    )
+    done = subprocess.run([str(ESBUILD), *args], input=source, capture_output=True, text=True)
     if done.returncode != 0:
         raise BuildError(f"{name}: esbuild: {done.stderr.strip()}")
     return done.stdout
+
+
+def minified(source: str, name: str, loader: str = "js") -> str:
+    """A script (or a style sheet) as esbuild minifies it: same code, fewer bytes."""
+    return _esbuild(name, ["--minify", f"--loader={loader}", f"--sourcefile={name}"], source)
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

@@ -132,7 +132,12 @@ def quick_victory(table):
     """Two players, quick victory: P1 captures Soviet, Soviet, German, each P2 out at a bid of 2."""
     table.ui.set("lf_victory", "quick")
     _new_front(table, players=2)
-    for kind in ("soviet", "soviet", "german"):
+    _p1_captures(table, ("soviet", "soviet", "german"))
+
+
+def _p1_captures(table, kinds):
+    """Two players: each card turned up in turn, P1 bids 2 and P2 withdraws, P1 capturing it."""
+    for kind in kinds:
         _turn_up(table, kind)
         if table.state()["phase"] == "declare":
             table.press("OK")
@@ -328,13 +333,7 @@ def test_last_front_victory_conditions_removing_territory_types_new_game_offers_
     table.press("OK")  # "OK turn up": only the types in play
     assert [row[0] for row in table.ui.top().items()] == ["american", "british"]
     table.press("BACK")
-    for kind in ("american", "british", "american"):
-        _turn_up(table, kind)
-        if table.state()["phase"] == "declare":
-            table.press("OK")
-            table.press("OK")  # the card turned up
-        _bid(table, 2)
-        table.press("DOWN")  # P2 out: P1 captures it
+    _p1_captures(table, ("american", "british", "american"))
     assert table.state()["phase"] == "over" and table.state()["winner"] == 0
     assert "normal victory" in table.text()
     rig.unmount()
