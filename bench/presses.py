@@ -16,7 +16,8 @@ OLED's pixels), and:
   what the status line says; a dark panel is pressed once to wake it;
 - taps at most every 150 ms (a finger down 80 ms);
 - sets a number one away with a tap, else holds the button and lets go 250 ms
-  after the panel first shows the number wanted, then taps back any overshoot;
+  after the panel first shows the number wanted (a row more: 190 and 310 ms),
+  then taps back any overshoot;
 - plays cards for 90 s between Combat Round 1 and the battle, so the panel's
   sleep and the press that wakes it count.
 Every tap and every hold counts 1. A turn runs from its Random Event phase to
@@ -62,6 +63,7 @@ TAP_MS = 80  # a finger on the button, for a tap
 LONG_MS = 800  # a long press (OK held on to the battle, on firmware before)
 LOOK_MS = 10  # how often the eye takes in the panel while a button is held
 CARD_PLAY_MS = 90_000  # the combat rounds and the Bonus phase, played with the cards
+LET_GO = (190, 250, 310)  # the benched person's let-go, and one sooner and one later
 READ_MS = 4000  # the longest a message over the words wanted is read before it goes by itself
 
 
@@ -97,8 +99,9 @@ def scripted_turns() -> list[Turn]:
 class Person:
     """Presses buttons on a simulated device as a person does, and reads its panel; counts every press."""
 
-    def __init__(self, dev: SimDevice):
+    def __init__(self, dev: SimDevice, let_go_ms: int = SEE_MS):
         self.dev = dev
+        self.let_go_ms = let_go_ms  # a hold is let go this long after the number wanted shows
         self.presses = 0
         self.last_tap = -TAP_EVERY_MS
         self.read: dict[bytes, list[str]] = {}  # panel pixels -> their texts: a glance at an unchanged panel
@@ -169,7 +172,7 @@ class Person:
             entry = self.shows("OK enter") or self.shows("OK bid")
             if entry and len(numbers) == 1 and (numbers[0] >= wanted if button == "UP" else numbers[0] <= wanted):
                 break
-        self.dev.wait(SEE_MS)
+        self.dev.wait(self.let_go_ms)
         self.dev.up(button)
         self.presses += 1
         self.look()
@@ -211,9 +214,9 @@ def play_turn_now(person: Person, turn: Turn, winner_only: bool, last: bool) -> 
         person.ok("OK enter")
         person.set_number(turn.ea)
         person.ok("OK enter")
-    capture(person, turn)
-    if not last:
-        person.ok("OK flip")  # the draw (7.19), then Defender This Turn and the turn die (7.20)
+    capture(person, turn)  # its OK ends the turn (7.20); the next turn's mat asks for the draw and the d6
+    if turn.number == 5 and not last:
+        person.ok("8.1 then OK flip")  # the reshuffle's draw is a step of its own
 
 
 def capture(person: Person, turn: Turn) -> None:
@@ -256,14 +259,14 @@ class Played:
     hand_s: list[float]
 
 
-def play(code: pathlib.Path, turns: list[Turn], winner_only: bool, before: bool) -> Played:
+def play(code: pathlib.Path, turns: list[Turn], winner_only: bool, before: bool, let_go_ms: int = SEE_MS) -> Played:
     turn_of = play_turn_before if before else play_turn_now
     presses, hand = [], []
     with tempfile.TemporaryDirectory() as tmp, SimDevice(pathlib.Path(tmp) / "flash.img", seed=3, code=code) as dev:
         dev.wait(500)
         if winner_only:
             choose_winner_only(dev)
-        person = Person(dev)
+        person = Person(dev, let_go_ms)
         for turn in turns:
             count, began = person.presses, dev.now
             turn_of(person, turn, winner_only, turn.number == len(turns))
@@ -305,7 +308,7 @@ def play_the_war(code: pathlib.Path) -> list[int]:
             before = dev.state()["game"]
             count = person.presses
             person.awake()
-            if not person.shows("^hit"):
+            if not person.shows("hit"):
                 raise AssertionError(f"the mat does not offer the deck attack: {dev.shown()}")
             person.tap("UP")  # "^hit": the deck attack's number, opening at the last one's
             person.look()
@@ -416,6 +419,10 @@ def main() -> None:
                     print(f"  {'':<30} {ratio:.2f}x fewer presses now")
                 if battles is turns:
                     means[winner_only] = statistics.mean(plain(now.presses, len(battles)))
+        # a person lets go sooner or later than a quarter second after seeing the number
+        sooner_later = [plain(play(ROOT, turns, False, False, ms).presses, len(turns)) for ms in LET_GO]
+        cells = ", ".join(f"{ms} ms {statistics.mean(made):.2f}" for ms, made in zip(LET_GO, sooner_later))
+        print(f"both BP, {args.turns.name}, a hold let go after the number shows: {cells}")
     war = play_the_war(ROOT)
     print("The War: presses per turn with one deck attack, hits " + " ".join(map(str, WAR_HITS)))
     cells = " ".join(f"{n:>3}" for n in war)

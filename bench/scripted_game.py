@@ -23,8 +23,10 @@ REPEAT_DELAY_MS = 500
 REPEAT_MS = 350
 SLOW_REPEATS = 7
 FAST_REPEAT_MS = 150
+# A player lets go this long after the number wanted shows; the count made since is taken back.
+LET_GO_MS = 250
 # Where the battle entry starts its numbers (firmware/play/great_war/battle.py): CP's BP at the last
-# battle's (the first battle's at 12), EA's at CP's, the capture at the loser's face-up BP.
+# battle's (the first battle's at 12), EA's at CP's, the capture as capture_opens_at says.
 FIRST_BP = 12
 # The benches' player pauses this long after each press, as players do between steps of a turn:
 # longer than the firmware waits before the work it keeps out of presses (ui.PAUSE_MS).
@@ -48,9 +50,8 @@ def number(value, tapped=False, start=0):
         return []
     if steps == 1:
         return [(button, SHORT)]
-    # the press counts at once, then repeats; let go between the last repeat and the next
-    last, following = _repeat_due(steps - 2), _repeat_due(steps - 1)
-    return [(button, (last + following) // 2)]
+    # the press counts at once, then repeats; let go a person's reaction after the number shows
+    return [(button, _repeat_due(steps - 2) + LET_GO_MS)]
 
 
 def bp(turn):
@@ -78,8 +79,20 @@ def battle_presses(turn, tapped=False):
     cp_presses = number(cp, tapped, first)
     out = (cp_presses or [OK]) + [OK]
     out += number(ea, tapped, cp) + [OK]
-    loser_bp = ea if winner(turn) == "CP" else cp
-    return out + number(captured, tapped, loser_bp) + [OK]
+    return out + number(captured, tapped, capture_opens_at(turn)) + [OK]
+
+
+def _loser_bp(turn):
+    cp, ea, _ = bp(turn)
+    return ea if winner(turn) == "CP" else cp
+
+
+def capture_opens_at(turn):
+    """Where the capture entry opens: the loser's face-up BP, in the share of their losers' BP
+    that the game's earlier captures were (rounded half up); the first, at the whole of it."""
+    captured = sum(bp(t)[2] for t in range(1, turn))
+    faced = sum(_loser_bp(t) for t in range(1, turn))
+    return _loser_bp(turn) if not faced else (_loser_bp(turn) * captured + faced // 2) // faced
 
 
 def turn_presses(turn, tapped=False):
@@ -89,10 +102,10 @@ def turn_presses(turn, tapped=False):
     if turn == 2:
         out += [("BACK", LONG), OK]  # undo the roll (hold BACK), then roll again
     out += battle_presses(turn, tapped)
+    # The capture's OK ends the turn: Defender This Turn flipped and the turn die turned (7.20),
+    # the next turn's mat asking for the draw (7.19) and the d6. Turn 5's draw is a step of its own:
     if turn == 5:
-        out += [OK]  # the end-of-turn-5 reshuffle (8.1), read and closed
-    if turn < TURNS:
-        out += [OK]  # the draw (7.19), then Defender This Turn flipped and the turn die turned (7.20)
+        out += [OK, OK]  # the reshuffle (8.1) read and closed, then "8.1 then OK flip"
     return out
 
 

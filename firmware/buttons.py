@@ -17,6 +17,7 @@ Events are (button, kind) pairs:
   SHORT   released before LONG_MS (for repeat buttons: at the press);
   LONG    held for LONG_MS;
   REPEAT  still held, for buttons in `repeat` (number entry);
+  LATE    let go: one for each REPEAT made less than LATE_MS before, to be counted back;
   CHORD   two or more held at once: everything until all are up is ignored. Named for a repeat
           button that counted less than CHORD_MS before (else "*"): that count is taken back.
 """
@@ -36,6 +37,10 @@ REPEAT_DELAY_MS = 500
 REPEAT_MS = 350
 SLOW_REPEATS = 7
 FAST_REPEAT_MS = 150
+# A count shown less than this before its button is let go came too late for the person to let
+# go on it (a person reacts in about a quarter second): the release takes it back (LATE). So a
+# fast count stops on the number seen for a reaction of 175-325 ms, a slow one for 175-525.
+LATE_MS = 175
 RING = 32
 MAX_EVENTS = 16
 
@@ -153,7 +158,12 @@ class Buttons:
                 self.chord = False
             return
         name = self.names[i]
-        if not self.long_sent[i] and name not in self.repeat:
+        if name in self.repeat:
+            for k in range(self.repeats[i], 0, -1):  # the latest first
+                if ticks_diff(at, ticks_add(self.down_at[i], repeat_due(k - 1))) >= LATE_MS:
+                    break
+                self._emit(name, "LATE")
+        elif not self.long_sent[i]:
             self._emit(name, "SHORT")
 
     def _held(self, i, now):

@@ -43,6 +43,7 @@ class UI:
         self.idle_at = ticks_ms() if now is None else now
         self.dirty = True  # the next frame draws the whole screen; or only a count's digits (see counted)
         self.count = None  # type: tuple | None  # (value, y, scale, width)
+        self.at_limit = False  # the held button's count stopped at a limit: nothing of it to count back
         # What code goes at the end of a step (lazy.py), two triggers: code was loaded since the mat
         # last dropped it (boot loads some): all goes on the mat; the stack changed: the gone screens' goes.
         self.loaded = True
@@ -231,7 +232,12 @@ class UI:
             self.input = _SWALLOWING
             return
         if kind == "DOWN":
+            self.at_limit = False
             return
+        if kind == "LATE":  # a count let go too late to be meant: counted back, unless the hold met a limit
+            if self.at_limit:
+                return
+            button, kind = "DOWN" if button == "UP" else "UP", "SHORT"
         if self.toast is not None and self.toast_ms is None:  # a warning: read, then closed
             if kind == "SHORT" and button in ("OK", "BACK"):
                 self.toast = None
@@ -265,6 +271,8 @@ class UI:
         self.buttons.repeat = self.top().repeat
         if self.count is counted:  # the key did not count (or not only): the whole screen changed
             self.dirty = True
+            if kind == "REPEAT":
+                self.at_limit = True
 
     def fault(self, e):
         """A screen failed (a bug, or no heap for its code): back to the mat, saying what happened."""

@@ -6,7 +6,7 @@ back exactly the right prompt. Loaded only when a screen asks for them.
 
 from ..dice import d10_face
 from .actions import SIDE_NAMES, other
-from .phases import OVER, RESHUFFLE, SCORE, reshuffle_due
+from .phases import OVER, RESHUFFLE, SCORE, draw_due, reshuffle_due
 
 TITLES = {
     "re": "Random Event",
@@ -51,17 +51,17 @@ KEEP = (
 )
 
 
-def _draw(state):
+def _draw(state, reshuffle):
     if state.solo is not None:
         # Solitaire Steps 10 and 15 replace the two-player draw
         you_attacked = state.current.defender != state.solo
         step = "10" if you_attacked else "15"
         ai_step = "11 (it attacks next)" if you_attacked else "3 (it defends next)"
         out = [("S" + step, "Discard both hands. Rebuild yours as in 2.0; the AI's by Step " + ai_step)]
-        if reshuffle_due(state):
+        if reshuffle:
             out.insert(0, ("8.1", RESHUFFLE + "; start again from Solitaire Step 1"))
         return out
-    if reshuffle_due(state):
+    if reshuffle:
         return [("7.15", KEEP), ("8.1", RESHUFFLE), ("2.1", "The Defender draws first")]
     return [
         ("7.15", KEEP),  # the capture moves straight on to the draw, so the keep is said here too
@@ -81,6 +81,8 @@ def reminders(state):
     turn = state.current
     out: list = []
     if phase == "re":
+        if draw_due(state):  # the last turn's draw, which its capture's press passed on to this turn
+            out.extend(_draw(state, False))
         if state.turn == 1 and state.solo is None:
             out.extend(SETUP)
         elif state.turn > 1:
@@ -105,7 +107,7 @@ def reminders(state):
             out.append(("7.18", CAPTURED))
             out.append(("7.15", KEEP))
     elif phase == "draw":
-        out.extend(_draw(state))
+        out.extend(_draw(state, reshuffle_due(state)))
     elif phase == "flip":
         if state.turn >= state.turns:
             out.append(("3.1", "Last turn played: count hands for the final score"))

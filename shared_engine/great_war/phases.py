@@ -15,6 +15,24 @@ def reshuffle_due(state):
     return state.turn == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN
 
 
+def draw_on_its_own(state):
+    """The turn's draw (7.19) is a step of its own: turn 5's reshuffle (8.1), solitaire's hands
+    rebuilt (its Steps 10 and 15). Any other turn's draw is made as the next turn begins: the
+    capture's press ends the turn (7.20), and the next turn's Random Event phase asks for it."""
+    return state.solo is not None or reshuffle_due(state)
+
+
+def draw_due(state):
+    """The Random Event phase of a turn that began with the last turn's draw still to make, and
+    nothing of this turn's event done yet."""
+    if state.phase != "re" or state.turn == 1 or state.solo is not None:
+        return False
+    if state.turn - 1 == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN:
+        return False  # the draw of turn 5 was its own step
+    turn = state.current
+    return turn.re_card is None and not turn.re_rolls and turn.re_cancel is None
+
+
 # At most 10 characters: the mat shows one beside "T10/10".
 PHASE_WORDS = {
     "re": "RE phase",

@@ -150,8 +150,8 @@ def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
     table = Table.fresh()
     _to_phase(table, "battle")
     _battle(table, 7, 7, 3)
-    assert table.state()["phase"] == "draw"
-    table.hold("BACK")  # one hold undoes the one OK: the capture and the move on to the draw
+    assert table.state()["turn"] == 2 and table.state()["phase"] == "re"
+    table.hold("BACK")  # one hold undoes the one OK: the capture and the end of the turn it made
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
     assert "Undone: capture 3" in table.text()
     # the capture's entry again, at the number undone, for the loser's cards (7-7: the Defender won)
@@ -161,7 +161,7 @@ def test_rule_7_18_after_undoing_a_capture_the_status_asks_for_it_again():
     table.press("OK")
     assert table.screen() == "battle" and table.number() == 3
     table.play([("UP", 80), OK])
-    assert table.state()["track"][0]["captured"] == 4 and table.state()["phase"] == "draw"
+    assert table.state()["track"][0]["captured"] == 4 and table.state()["turn"] == 2
     rig.unmount()
 
 
@@ -191,8 +191,9 @@ def test_rule_7_18_a_power_cut_between_the_capture_and_the_draw_leaves_ok_next_d
     table = table.restart()
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] == 3
     assert table.status() == "OK next: draw", table.status()
-    table.press("OK")  # as the status line says: not the capture entry again
-    assert table.state()["phase"] == "draw" and table.screen() == "mat", (table.state()["phase"], table.text())
+    table.press("OK")  # as the status line says: not the capture entry again; the turn ends
+    assert table.state()["turn"] == 2 and table.screen() == "mat", (table.state()["phase"], table.text())
+    assert table.status() == "Draw; OK roll d6"
     assert table.state()["track"][0]["captured"] == 3
     rig.unmount()
 
@@ -222,7 +223,7 @@ def test_rule_7_14_7_18_the_capture_entry_names_what_is_captured():
 
 
 def _after_a_capture():
-    """A fresh game played to its first capture, CP 6 - EA 4, 3 captured: the draw comes next."""
+    """A fresh game played to its first capture, CP 6 - EA 4, 3 captured: turn 2, its draw first."""
     table = Table.fresh()
     _to_phase(table, "battle")
     _battle(table, 6, 4, 3)
@@ -231,7 +232,7 @@ def _after_a_capture():
 
 def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_keep():
     table = _after_a_capture()
-    assert table.state()["phase"] == "draw"  # the capture moved on to the draw
+    assert table.state()["turn"] == 2  # the capture ended the turn: the draw is next
     said = table.guidance()
     assert "7.15 Winner may keep 1 own played Nationality card or 1 Neutral" in said
     assert "not a Joker, face card (A K Q J), Bonus or white-BP-in-black-circle card" in said
@@ -383,7 +384,7 @@ def test_rule_2_2_to_2_6_a_new_basic_game_shows_the_setup_first():
 
 def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_the_screen():
     table = _after_a_capture()
-    assert table.state()["phase"] == "draw" and table.status() == "Draw; OK flip"
+    assert table.state()["turn"] == 2 and table.status() == "Draw; OK roll d6"
     said = table.guidance()
     assert said.startswith("7.19 Draw")
     assert "7.16 Discard played Neutral and Nationality cards" in said

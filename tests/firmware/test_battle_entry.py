@@ -65,7 +65,7 @@ def test_rule_7_14_winner_only_the_entry_says_up_cp_down_ea_and_ok_the_defender(
     table.press("OK")
     turn = table.state()["track"][0]
     assert (turn["winner"], turn["bp"], turn["captured"]) == ("CP", None, 4)
-    assert table.state()["captured"] == {"CP": 4, "EA": 0} and table.state()["phase"] == "draw"
+    assert table.state()["captured"] == {"CP": 4, "EA": 0} and table.state()["turn"] == 2
     assert "bp" not in [a[0] for a in table.ui.session.game.actions]
     rig.unmount()
 
@@ -112,8 +112,7 @@ def test_rule_7_14_both_bp_the_first_opens_at_the_last_battles_and_the_second_at
     assert "15-13 CP wins" in table.text()
     assert table.number() == 13  # the capture: at the loser's face-up BP, most of it Nationality cards
     table.enter(8)
-    table.press("OK")
-    table.press("OK")  # the draw; turn 2
+    table.press("OK")  # the capture, which ends the turn: turn 2
     table.press("OK")  # the roll
     assert table.status() == "OK/^v: CP BP 15"  # the d6 says where CP's number opens: the last battle's
     table.press("UP")  # opens the entry and counts at once
@@ -140,7 +139,6 @@ def test_rule_7_14_hold_ok_on_the_first_bp_enters_the_winner_alone_for_this_batt
     table.enter(2)
     table.press("OK")
     assert table.state()["track"][0]["winner"] == "EA" and table.state()["track"][0]["bp"] is None
-    table.press("OK")  # the draw, and the flip
     to_battle(table)  # the next battle asks for both BP again: the setting is unchanged
     assert "CP (Attacker):" in table.text() and "face-up BP" in table.text()  # EA defends turn 2 (7.20)
     rig.unmount()
@@ -260,14 +258,14 @@ def test_one_hold_of_back_undoes_the_move_to_the_battle_and_redo_brings_it_back(
     rig.unmount()
 
 
-def test_one_hold_of_back_undoes_the_capture_and_the_move_to_the_draw_its_ok_made():
+def test_one_hold_of_back_undoes_the_capture_and_the_end_of_the_turn_its_ok_made():
     table = Table.fresh()
     winner_only(table)
     to_battle(table)
     table.press("OK")
     table.enter(8)
     table.press("OK")
-    assert table.state()["phase"] == "draw"
+    assert table.state()["turn"] == 2 and table.state()["phase"] == "re"
     table.hold("BACK")
     assert "Undone: capture 8" in table.text()
     assert table.state()["phase"] == "battle" and table.state()["track"][0]["captured"] is None
@@ -292,17 +290,22 @@ def test_rule_7_18_the_mats_status_names_the_battles_winner_who_captures_not_the
     rig.unmount()
 
 
-def test_rule_7_20_the_draws_ok_flips_defender_this_turn_and_turns_the_die():
+def test_rule_7_20_the_captures_ok_flips_defender_this_turn_and_turns_the_die_then_the_draw_and_d6():
     table = Table.fresh()
     to_battle(table)
     table.press("OK")
     table.press("OK")
-    table.press("OK")  # the capture
-    assert table.state()["phase"] == "draw" and table.status() == "Draw; OK flip"
-    table.press("OK")
+    table.press("OK")  # the capture: the turn's last press (7.18), then 7.20
     state = table.state()
     assert (state["turn"], state["defender"], state["phase"]) == (2, "EA", "re")
-    assert table.status() == "OK roll d6 ^more" and "EA" in [t[0] for t in table.frame if t[2] == 10]
+    assert state["track"][0]["captured"] == 12
+    assert "EA" in [t[0] for t in table.frame if t[2] == 10]  # Defender This Turn, flipped
+    assert "2" in [t[0] for t in table.frame if t[2] == 2]  # the turn die, turned
+    assert table.status() == "Draw; OK roll d6"  # the draw (7.19), then the next turn's Random Event
+    said = table.guidance()
+    assert said.index("7.19 Draw 1 Bonus") < said.index("7.7 Defender draws a Random Event card")
+    table.press("OK")  # as it says: the roll, Combat Round 1 with the d6 shown
+    assert table.screen() == "dice" and table.state()["phase"] == "cr1" and len(table.state()["track"][1]["rolls"]) == 1
     rig.unmount()
 
 
@@ -347,4 +350,36 @@ def test_ok_held_on_the_d6_goes_to_the_battle_as_a_tap_does():
     table.press("OK")  # the roll
     table.hold("OK")  # held, as the mat's OK is held on to the battle
     assert table.state()["phase"] == "battle" and table.screen() == "battle"
+    rig.unmount()
+
+
+def test_rule_7_18_a_later_capture_opens_at_the_share_of_the_losers_bp_this_games_captures_were():
+    """7.18 captures the loser's Nationality cards, not their Neutral and Bonus cards: a capture is
+    most of the loser's face-up BP, and how much of it, this table's earlier battles say."""
+    table = Table.fresh()
+    to_battle(table)
+    table.enter(15)
+    table.press("OK")
+    table.enter(13)
+    table.press("OK")
+    assert table.number() == 13  # the first capture: at the loser's face-up BP, with nothing to go by
+    table.enter(8)
+    table.press("OK")  # 8 of the loser's 13 captured; the turn ends
+    table.press("OK")  # turn 2's roll
+    table.press("OK")  # the battle's entry, at CP's last 15
+    table.enter(10)
+    table.press("OK")
+    table.enter(18)
+    table.press("OK")  # 10-18: EA wins, CP's 10 are the loser's
+    assert "10-18 EA wins" in table.text()
+    assert table.number() == 6  # 10 x 8/13 = 6.2: the share the first capture took
+    table.enter(7)
+    table.press("OK")
+    table.press("OK")
+    table.press("OK")
+    table.enter(20)
+    table.press("OK")
+    table.enter(12)
+    table.press("OK")  # turn 3: 20-12, CP (the Defender) wins; EA's 12 lost
+    assert table.number() == 8  # 12 x (8+7)/(13+10) = 7.8, to the nearest: 8
     rig.unmount()

@@ -90,7 +90,7 @@ def test_auto_repeat_counts_at_a_rate_a_person_can_stop_on_then_faster_while_hel
     _level("UP", 1)
     rig.allow(50)
     b.poll()
-    assert not _kinds(b)  # release adds nothing
+    assert set(_kinds(b)) <= {("UP", "LATE")}  # release adds nothing but the late counts' take-back
     assert at[0] <= 50  # the first step comes at once
     assert at[1] >= 400  # a tap is one step: repeats wait a moment
     gaps = [at[i + 1] - at[i] for i in range(1, len(at) - 1)]  # no itertools on MicroPython
@@ -176,3 +176,34 @@ def test_a_number_counts_at_the_press_and_a_second_button_soon_after_names_that_
     rig.allow(1)
     b.poll()
     assert b.take()[-1] == ("*", "CHORD")
+
+
+def _held_for(b, ms):
+    """UP held `ms` in number entry, polled every 5 ms; the counts it made and what its release adds."""
+    b.repeat = ("UP", "DOWN")
+    _level("UP", 0)
+    counts = 0
+    for _ in range(ms // 5):
+        rig.allow(5)
+        b.poll()
+        counts += len(_kinds(b))
+    _level("UP", 1)
+    rig.allow(50)
+    b.poll()
+    return counts, _kinds(b)
+
+
+def test_a_count_made_too_late_for_a_person_to_let_go_on_is_taken_back_at_the_release():
+    from buttons import LATE_MS, repeat_due
+
+    # The 12th count (10 repeats: the fast ones have begun) shows at repeat_due(9) after the press.
+    shown = repeat_due(9)
+    for reaction in (LATE_MS + 5, 250, 320):  # a person lets go this long after seeing it
+        counts, released = _held_for(_buttons(), shown + reaction)
+        assert counts - len(released) == 11, (reaction, counts, released)  # lands on the number seen
+        assert set(released) <= {("UP", "LATE")}
+    # In the slow counts, a release a reaction after a count takes nothing back.
+    counts, released = _held_for(_buttons(), repeat_due(2) + 250)
+    assert (counts, released) == (4, [])
+    # A tap's own count is never taken back, however soon it is let go.
+    assert _held_for(_buttons(), 60) == (1, [])

@@ -93,7 +93,7 @@ def test_rule_7_18_the_captured_bp_counts_on_the_glass_as_the_face_up_bp_did():
     table.play(number(11) + [("OK", 80)] + number(10, start=11) + [("OK", 80)])
     assert "11-10" in table.text(), table.text()
     table.enter(0)  # the capture opens at the loser's 10
-    shown = _hold_watching_each_count(table, "UP", 1275)
+    shown = _hold_watching_each_count(table, "UP", 1450)  # let go a quarter second after the 4th count
     assert [int(s) for s in shown] == list(range(1, len(shown) + 1)), shown
     table.press("OK")
     assert table.state()["track"][0]["captured"] == len(shown), table.state()["track"][0]
@@ -132,3 +132,31 @@ def test_rule_7_14_two_counts_before_one_frame_leave_no_digit_behind():
     assert _big_number(table) == ["8"], table.frame
     assert _glass_matches_the_frame(table)
     rig.unmount()
+
+
+def _let_go_after_seeing(table, button, wanted, reaction):
+    """Hold `button` until the entry shows `wanted` (watching every 5 ms), let go `reaction` ms later."""
+    table._pin(button, 0)
+    for _ in range(20000 // 5):
+        table.run(5)
+        if _big_number(table) == [str(wanted)]:
+            break
+    table.run(reaction)
+    table._pin(button, 1)
+    table.run(60)
+    return int(_big_number(table)[0])
+
+
+def test_a_hold_let_go_a_reaction_after_the_number_wanted_shows_stops_on_it_slow_counts_or_fast():
+    """A battle's sides are 7-22 BP and a capture 3-12: a hold of up to 15 counts, into the fast
+    counts from the ninth. A person lets go about a quarter second after seeing the number, some
+    sooner, some later; the hold stops on the number seen, not one past it."""
+    for reaction in (190, 250, 310):
+        for distance in (2, 5, 8, 9, 11, 15):
+            table = _on_the_battle_entry()
+            table.enter(7)
+            got = _let_go_after_seeing(table, "UP", 7 + distance, reaction)
+            assert got == 7 + distance, (reaction, distance, got)
+            got = _let_go_after_seeing(table, "DOWN", 7, reaction)
+            assert got == 7, (reaction, distance, got)
+            rig.unmount()

@@ -243,9 +243,9 @@ def test_a_long_scenario_state_fits_a_frame_with_its_recent_turns(tmp_path: path
         dev.press("OK")  # the 2.2-2.6 setup, read
         assert dev.state()["game"]["turns"] == 40
         turn = ["OK", "OK", "UP", "OK", "OK", "OK"]  # roll, round 1, attack, round 2, bonus, battle
-        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK", "OK"]  # CP 1-0, 1 BP captured (to the draw); flip
+        turn += ["OK", "UP", "OK", "OK", "UP", "OK", "OK"]  # CP 1-0, 1 BP captured: the turn ends
         for number in range(1, 25):
-            for button in turn + (["OK"] if number == 5 else []):  # the turn-5 reshuffle screen
+            for button in turn + (["OK", "OK"] if number == 5 else []):  # turn 5's reshuffle, then its flip
                 dev.press(button)
         start = len(dev.serial.output)
         dev.serial.send(frames.encode({"id": 1, "op": "state"}))

@@ -180,15 +180,14 @@ def _play(link: str | None) -> dict:
 
 
 # The presses after which the page is closed (turn, index in the turn's tapped presses, what it is).
-# Turn 1's OKs, tapped: the roll, CP's BP confirmed, both BP, the capture, the draw and the flip.
+# Turn 1's OKs, tapped: the roll, CP's BP confirmed, both BP, the capture (which ends the turn).
 OKS = [i for i, (button, _) in enumerate(scripted_game.turn_presses(1, tapped=True)) if button == "OK"]
 KINDS = [
     (1, OKS[0], "a roll: the Random Event d6, and on to Combat Round 1"),
     (1, 1, "a move: the d6 screen's first count, on to the battle"),
     (2, 1, "an undo: BACK held"),
     (1, OKS[1], "a BP entry: CP's face-up BP, the entry's draft"),
-    (1, OKS[3], "a capture: the battle's last OK"),
-    (1, OKS[4], "a flip: the draw's OK"),
+    (1, OKS[3], "a capture: the battle's last OK, the draw and the flip with it"),
 ]
 
 

@@ -1,6 +1,6 @@
 """The Great War at the device: its moves nobody enters, its moments, its mat."""
 
-from shared_engine.great_war.phases import reshuffle_due
+from shared_engine.great_war.phases import draw_on_its_own, reshuffle_due
 
 GAME = "the-great-war"
 MAT = "MatScreen"
@@ -56,15 +56,25 @@ def fresh():
 def carry_on(session, kind):
     """The moves of the same press that nobody enters. The d6 rolled (or the event
     cancelled): on to Combat Round 1, the d6 shown. A capture: on to the draw (nothing to
-    enter in between). Into the end of the turn: on to the next turn, Defender This Turn
-    flipped and the turn die turned (7.20), which the draw's press asked for. Into the last
+    enter in between), and on through it: Defender This Turn flipped and the turn die turned
+    (7.20), the next turn's Random Event phase waiting for the draw (7.19) and its d6, which
+    the mat asks for together. The draw stays a step of its own where it asks for more:
+    turn 5's reshuffle (8.1), solitaire's hand rebuilt (Steps 10 and 15). Into the last
     turn's draw: past it to counting hands (3.2), by the ruling that there is no 7.19 draw
     after the last turn, unless the table plays one (the last_draw setting)."""
     if kind == "capture" or kind == "roll" or kind == "cancel":  # (an "ai" roll is a kind of its own)
         session.act("next")
     elif kind == "next" or kind == "no_nat":
-        if session.game.state.phase == "flip" or past_last_draw(session):
+        state = session.game.state
+        if state.phase == "flip" or past_last_draw(session) or draws_then_rolls(session):
             session.act("next")
+
+
+def draws_then_rolls(session):
+    """A turn's draw (7.19) that asks the device for nothing: the turn ends with the capture's
+    press, and the next turn's mat says "Draw; OK roll d6"."""
+    state = session.game.state
+    return state.phase == "draw" and state.turn < state.turns and not draw_on_its_own(state)
 
 
 def past_last_draw(session):

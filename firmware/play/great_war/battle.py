@@ -7,8 +7,9 @@ says CP won, DOWN EA, OK the Defender. Then the captured BP is set, OK, which
 also moves the game on to the draw.
 
 Each number starts where it most likely is, so that most take one hold or
-none: CP's BP at the last battle's, EA's at CP's, the capture at the loser's
-face-up BP, else at the last capture.
+none: CP's BP at the last battle's, EA's at CP's, the capture at the share of
+the loser's face-up BP that this game's captures have been (likely_capture),
+else at the last capture.
 """
 
 import gfx
@@ -24,6 +25,20 @@ SIDES = ("CP", "EA")
 # Where the game's first capture starts, with none before it to go by: about the middle of a
 # capture in real games (3-12). CP's BP opens as screens/base.py's opening_bp says.
 FIRST_CAPTURE = 7
+
+
+def likely_capture(state, loser_bp):
+    """Where a capture opens with both BP entered: the loser's face-up BP, its Nationality cards
+    most of it (7.18), in the share earlier captures of this game took of their losers' BP (the
+    rest Neutral and Bonus cards, which are not captured); the first, at the whole of it."""
+    captured = faced = 0
+    for turn in state.track:
+        if turn is not state.current and turn.bp is not None and turn.captured is not None:
+            captured += turn.captured
+            faced += turn.bp[1] if turn.winner == "CP" else turn.bp[0]
+    if not faced:
+        return loser_bp
+    return (loser_bp * captured + faced // 2) // faced
 
 
 class TwoNumbers(Screen):
@@ -116,8 +131,8 @@ class BattleEntry(TwoNumbers):
         if turn.winner is None:
             return False
         if self.captured is None:
-            if turn.bp is not None:  # the loser's face-up BP: its Nationality cards are most of them
-                self.captured = turn.bp[1] if turn.winner == "CP" else turn.bp[0]
+            if turn.bp is not None:
+                self.captured = likely_capture(state, turn.bp[1] if turn.winner == "CP" else turn.bp[0])
             else:
                 last = last_of(state.track, "captured")
                 self.captured = FIRST_CAPTURE if last is None else last

@@ -2,7 +2,7 @@
 
 from screens.widgets import Message
 
-from shared_engine.great_war.phases import PHASE_WORDS
+from shared_engine.great_war.phases import PHASE_WORDS, draw_due
 
 
 class Guidance(Message):
@@ -13,6 +13,8 @@ class Guidance(Message):
 
         game = ui.session.game
         phase = game.state.phase
+        if draw_due(game.state):
+            phase = "draw"  # the last turn's draw first (its capture's press ended it), then 7.7
         text = "\n".join("%s %s" % (rule, words) for rule, words in game.reminders())
         if game.state.solo is not None:
             from shared_engine.great_war.solitaire import prompt

@@ -9,7 +9,7 @@ from screens.base import Screen
 
 from play.great_war import ask_no_attack, marks_attack, solo_step, to_battle
 from shared_engine.dice import d10_face
-from shared_engine.great_war.phases import PHASE_WORDS, reshuffle_due
+from shared_engine.great_war.phases import PHASE_WORDS, draw_due, reshuffle_due
 
 TRACK_CELLS = 10
 
@@ -24,7 +24,7 @@ def _asks_card(ui, turn):
 
 class MatScreen(Screen):
     name = "mat"
-    keys = (("DOWN", "rules"), ("BACK", "menu"))
+    keys: tuple = (("DOWN", "rules"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state
@@ -56,6 +56,9 @@ class MatScreen(Screen):
         gfx.text(fb, "T%d/%d" % (state.turn, state.turns), 128 - gfx.width("T%d/%d" % (state.turn, state.turns)), 41)
         fb.hline(0, 51, 128, 1)
         gfx.text(fb, self._status(state, turn), 0, 55)  # each fits the line: no cut
+        # UP before the roll: "^more" on turn 1's line, which later turns' "Draw; OK roll d6" leaves out
+        before_roll = state.phase == "re" and not turn.re_rolls and turn.re_cancel is None
+        self.keys = ((("UP", "no d6 or cancel"),) if before_roll else ()) + MatScreen.keys
 
     def _track(self, fb, state):
         # One cell per turn: the winner's initial, "." to come; the current turn boxed.
@@ -82,9 +85,10 @@ class MatScreen(Screen):
                 return "Cancelled OK nxt"
             if turn.re_rolls:
                 return "d6 %s  OK next" % turn.re_rolls[-1]
+            draw = draw_due(state)  # the last turn's draw (7.19) first: its capture's press ended it
             if _asks_card(self.ui, turn):
-                return "OK RE card ^more"
-            return "OK roll d6 ^more"
+                return "Draw; OK RE card" if draw else "OK RE card ^more"
+            return "Draw; OK roll d6" if draw else "OK roll d6 ^more"
         if phase in ("cr1", "cr2", "bonus"):
             if marks_attack(self.ui) and phase != "bonus":
                 if turn.attack:
