@@ -1,13 +1,10 @@
 """The game on the table: its actions, its file on flash, its card data, whether the host holds it.
 
-Every action enters through act(), and reaches the journal on flash before anyone hears of it:
-a press's actions when it is done (done_press), in one commit, which a board's flash makes far
-faster than one each. Who wants to know (the screens, the serial link) subscribes, and is told
-the kind of each saved action; nothing here draws or talks to the host. A message for the player
-goes through `warn`, which the UI supplies. The game's flow is its play module's (play/): the
-moves nobody enters and what the moment asks the players for next (moment()), which the UI shows.
-Screens, the link and the page reach the game through here, whichever game it is.
-"""
+Every action enters through act() and is on flash before anyone hears of it: a press's actions
+when it is done (done_press), in one commit. Listeners (the screens, the serial link) are told the
+kind of each saved action; nothing here draws or talks to the host; `warn` (the UI's) tells the
+player. The game's flow is its play module's (play/): the moves nobody enters, and what the moment
+asks for next (moment()). Screens, the link and the page reach any game through here."""
 
 from os import stat  # a built-in module, kept in sys.modules from boot (lazy.keep_built_ins)
 
@@ -37,9 +34,8 @@ class Session:
         self.pulled = False  # the host holds this game as it stands now
         self._cards = self._cards_of = None  # card data, at first use (False: none), and whose game's
         self._fold_failed = False  # retried after the next action, not at every pause
-        # One press may save several actions (a capture and the move on to the draw): an undo or redo
-        # takes them together. `joined`: where those after the first of a press are in the action
-        # list; `_press_at`: where the list stood when the press began.
+        # One press may save several actions (a capture, the draw, the flip): an undo or redo takes them
+        # together. `joined`: where those after a press's first are; `_press_at`: where it began.
         self.joined = set()
         self._press_at = None
         # While a press runs: its actions, appended and not yet committed, each with the redo
@@ -62,7 +58,9 @@ class Session:
     # -- games on flash -------------------------------------------------------
 
     def resume(self):
-        """Carry on with the newest game on flash, or begin the registry's first game (play.fresh)."""
+        """Carry on with the game on flash last played (games.newest), or begin the registry's first."""
+        self._leave()
+        self.journal = None
         on_flash = _games_on_flash()
         journal = on_flash.newest()
         if journal is not None:
@@ -91,14 +89,7 @@ class Session:
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
         game = core(header, (self._cards_of == of_header(header[0]) and self._cards) or None)
-        old = self.journal
-        if old is not None:
-            if self.fold_due():  # a game ended a moment ago: its digest written before it is left
-                self.fold()
-            old.close()  # making room may remove its files, if the host holds the game
-            if self.game is not None and not self.play.played(self.game.actions):
-                _games_on_flash().remove(old.gid)  # nothing was played: nothing to keep or pull
-                self.journal = None
+        self._leave()
         try:
             journal = _games_on_flash().create(game)
         except OSError as e:
@@ -112,6 +103,17 @@ class Session:
         self.joined = set()
         self._tell("begun")
         return True
+
+    def _leave(self):
+        """The game on the table left for another: folded if due, closed, gone if nothing was played."""
+        old = self.journal
+        if old is not None:
+            if self.fold_due():  # a game ended a moment ago: its digest written before it is left
+                self.fold()
+            old.close()  # making room may remove its files, if the host holds the game
+            if self.game is not None and not self.play.played(self.game.actions):
+                _games_on_flash().remove(old.gid)  # nothing was played: nothing to keep or pull
+                self.journal = None
 
     def delete_game(self, gid):
         current = gid == self.gid

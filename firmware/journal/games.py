@@ -40,6 +40,13 @@ def free_bytes():
 PULLED = ROOT + "/pulled"  # the ids of games the host has stored, one a line
 SEQ = ROOT + "/seq"  # the last game number used: numbers never come back, even when games go
 STAMP = ROOT + "/stamp"  # made with this folder: a host tells a wiped flash from the same one
+TAKEN_UP = ROOT + "/taken-up"  # an older game played on from History: the one a boot resumes
+
+
+def take_up(gid):
+    """`gid`, an unfinished game kept, is the one played from now (newest() gives it), until a new one."""
+    with open(TAKEN_UP, "w") as f:
+        f.write(gid)
 
 
 def pulled_ids():
@@ -106,11 +113,18 @@ def _next_number(found):
 
 
 def newest():
-    """The newest kept game's journal, or None.
+    """The journal of the game played last: one taken up from History, else the newest; or None.
 
-    The game of the last number used, as it is unless that game was deleted or never made: a
+    The newest is the game of the last number used, as it is unless that game was deleted or never made: a
     board keeps its games until its flash runs low, and listing the folder costs about 0.5 ms a
     game on a Pico's littlefs, sorting the names 0.2 (120 games kept: 87 ms of every boot)."""
+    try:
+        with open(TAKEN_UP) as f:
+            gid = f.read().strip()
+        os.stat("%s/%s.snp" % (ROOT, gid))
+        return Journal(ROOT, gid)
+    except OSError:
+        pass  # none taken up, or it has been deleted since
     number = _last_number()
     if number:
         gid = "g%04d" % number
@@ -142,6 +156,10 @@ def create(game):
     """Store a new game; OSError if the flash cannot hold it."""
     found = ids()
     make_room()
+    try:
+        os.remove(TAKEN_UP)  # the new game is the one played
+    except OSError:
+        pass
     journal = Journal(ROOT, "g%04d" % _next_number(found))
     try:
         journal.create(game)

@@ -1,5 +1,5 @@
-"""Past games kept on flash: which game each is, its result or "unfinished"; a game can be
-deleted."""
+"""Past games kept on flash: which game each is, its result or "unfinished"; an unfinished game
+can be played on, and any deleted."""
 
 from journal import games
 
@@ -34,7 +34,7 @@ class History(ListScreen):
                 state,
                 "copied to host" if pulled else "* not yet pulled",
             )
-            ui.push(GameDetail(ui, gid, text, self))
+            ui.push(GameDetail(ui, gid, text, self, state == "unfinished"))
 
         return open_game
 
@@ -50,10 +50,15 @@ def short(name):
 class GameDetail(Message):
     name = "game"
 
-    def __init__(self, ui, gid, text, history):
-        super().__init__(ui, "Game " + gid[1:], text + "\nhold OK: delete")
+    def __init__(self, ui, gid, text, history, unfinished):
+        then = ("play on", self.take_up) if unfinished else None  # on its own mat, where it stood
+        super().__init__(ui, "Game " + gid[1:], text + "\nhold OK: delete", then)
         self.gid = gid
         self.history = history
+
+    def take_up(self):
+        games.take_up(self.gid)
+        self.ui.session.resume()  # the game left, as a new game leaves it; this one's mat shown
 
     def key(self, button, kind):
         ui = self.ui

@@ -434,3 +434,34 @@ def test_the_war_reads_no_card_data_the_great_wars_on_flash_is_not_loaded_for_it
     rows = [row[0] for row in table.ui.top().items()]
     assert "Card data" not in rows, rows
     rig.unmount()
+
+
+def test_an_unfinished_game_in_history_is_played_on_where_it_stood_and_a_boot_comes_back_to_it():
+    table = Table.fresh()
+    table.press("OK")  # The Great War's Random Event d6 rolled
+    rolled = table.state()["track"][0]["rolls"]
+    while table.screen() != "mat":
+        table.press("BACK")
+    status = table.status()
+    _new_war(table, played=True)
+    table.press("OK")  # start: The War is played
+    table.press("BACK")  # Menu, History
+    while _chosen(table) != "History":
+        table.press("DOWN")
+    table.press("OK")
+    table.press("DOWN")
+    assert _chosen(table) == "0001 TGW: unfinished", table.text()
+    table.press("OK")
+    assert table.read_all().endswith("OK: play on"), table.text()  # what OK does, said last
+    table.press("OK")
+    # The Great War on its own mat, as it stood; The War kept, unfinished now
+    assert table.screen() == "mat" and table.ui.session.gid == "g0001", table.text()
+    assert table.state()["track"][0]["rolls"] == rolled and table.status() == status, table.status()
+    table.press("OK")  # and it plays on: OK on the d6's mat goes to the battle
+    assert table.state()["phase"] == "battle", table.state()["phase"]
+    table = table.restart()  # a boot comes back to the game played last, not the newest
+    assert table.ui.session.gid == "g0001" and table.state()["phase"] == "battle", table.text()
+    _new_war(table, played=True)  # a new game is the one played from then on
+    table = table.restart()
+    assert table.ui.session.gid == "g0003" and table.screen() == "war-mat", table.text()
+    rig.unmount()
