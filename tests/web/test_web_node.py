@@ -134,7 +134,7 @@ def test_the_page_reads_every_frame_of_a_game_in_the_words_the_simulator_prints(
         assert frame["words"] == words(bytes.fromhex(frame["frame"])), frame["words"]
     said = {(name, does) for frame in frames for name, does in frame["buttons"].items() if does}
     # the mat's first step, a number's entry, the d6's next step, the end's question
-    for expected in [("OK", "roll d6"), ("UP", "more"), ("OK", "enter"), ("UP", "set"), ("DOWN", "set")]:
+    for expected in [("OK", "roll d6"), ("UP", "more"), ("OK", "enter"), ("UP", "count up"), ("DOWN", "count down")]:
         assert expected in said, sorted(said)
 
 

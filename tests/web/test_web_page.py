@@ -834,7 +834,7 @@ def test_a_screen_reader_hears_what_changed_and_each_button_says_what_it_does(si
     # The mat at the start of turn 1: "OK roll d6 ^more"; DOWN and BACK by what they open
     assert heard() == ". ".join(read_off_the_panel())  # a whole new screen: all of it
     tree = buttons()
-    for name in ("OK: roll d6", "UP: more", "DOWN: rules", "BACK: menu"):
+    for name in ("OK: roll d6", "UP: no d6 or cancel", "DOWN: rules", "BACK: menu"):
         assert f'button "{name}' in tree, (name, tree)
     ok = page.get_by_role("button", name="OK: roll d6")
     assert ok.locator(".does").inner_text() == "roll d6"  # the soft label a sighted player reads
@@ -879,7 +879,7 @@ def test_a_screen_reader_hears_what_changed_and_each_button_says_what_it_does(si
         assert f'button "{name}"' in tree, (name, tree)
     player.press("OK", 80)  # the hands kept: a turn, UP and DOWN a hit on either deck
     tree = buttons()
-    for name in ("OK: end", "UP: hit", "DOWN: hit", "BACK: menu"):
+    for name in ("OK: end", "BACK: menu"):  # UP and DOWN by who hits whom: the next test
         assert f'button "{name}"' in tree, (name, tree)
     player.press("BACK", 80)
     player.press("DOWN", 80)
@@ -894,6 +894,78 @@ def test_a_screen_reader_hears_what_changed_and_each_button_says_what_it_does(si
     tree = buttons()
     for name in ("OK: turn up", "UP: territories", "BACK: menu"):
         assert f'button "{name}"' in tree, (name, tree)
+    assert player.errors == []
+    context.close()
+
+
+def test_a_screen_reader_hears_whole_turns_of_the_war_and_last_front_and_each_button_says_what_it_does(
+    site: str, browser
+) -> None:
+    """The accessibility tree through a turn of The War (the hands, a deck hit, the turn's end,
+    the other player's hit) and a battle of Last Front (the card turned up, bids, a withdrawal):
+    each step's news heard, and the buttons told apart by what they do."""
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    page = player.page
+
+    def press(button: str) -> tuple[str, list[str]]:
+        """A press; then what the live region says and the buttons' names, once the panel is still."""
+        player.press(button, 80)
+        page.wait_for_timeout(600)
+        tree = page.locator("#buttons").aria_snapshot()
+        names = [n.replace("''", "'") for n in re.findall(r'button "([^"]+)"', tree)]  # YAML doubles a '
+        return page.locator("[aria-live=polite]").text_content() or "", names
+
+    def new_game(name: str) -> list[str]:
+        while "Menu" not in press("BACK")[0]:
+            pass
+        for _ in range(3):
+            press("DOWN")
+        _, names = press("OK")  # New game
+        while f"OK: {name}" not in names:
+            _, names = press("DOWN")
+        _, names = press("OK")
+        if "OK: yes" in names:  # "Start a new game?": the game before kept
+            _, names = press("OK")
+        return names
+
+    names = new_game("The War")
+    assert {"OK: start", "UP: redraw", "DOWN: turn steps", "BACK: menu"} <= set(names), names
+    heard, names = press("OK")  # the hands kept: P1's turn
+    assert "P1 drew 1" in heard
+    assert {"OK: end", "UP: P1 hits P2's deck", "DOWN: P2 hits P1's deck"} <= set(names), names
+    heard, names = press("UP")
+    assert heard.startswith("P1 hits P2 deck"), heard
+    assert {"UP: count up", "DOWN: count down", "OK: enter; hold: weapon", "BACK: back"} <= set(names), names
+    heard, _ = press("UP")
+    assert heard == "3", heard  # only the number, counted
+    heard, _ = press("OK")
+    assert "P2 deck -3" in heard, heard
+    heard, names = press("OK")  # the turn ends: P2 draws 2, and the names follow whose turn it is
+    assert "P2 drew 2" in heard, heard
+    assert {"UP: P2 hits P1's deck", "DOWN: P1 hits P2's deck"} <= set(names), names
+    heard, _ = press("DOWN")  # P1's card hits P2's deck in P2's turn
+    assert heard.startswith("P1 hits P2 deck"), heard
+
+    press("BACK")
+    names = new_game("Last Front")
+    assert {"OK: turn up", "UP: territories", "BACK: menu"} <= set(names), names
+    heard, names = press("OK")  # which card was turned up: OK names the chosen row
+    assert "chosen: american" in heard and any(n.startswith("OK: american") for n in names), (heard, names)
+    heard, names = press("DOWN")
+    assert "chosen: british" in heard and any(n.startswith("OK: british") for n in names), (heard, names)
+    heard, names = press("OK")
+    assert heard.startswith("B1 british") and "P1: draw 1" in heard, heard
+    assert {"OK: +1", "UP: bid 2 over", "DOWN: P1 withdraws", "BACK: menu"} <= set(names), names
+    heard, names = press("UP")  # the bid's entry at two more
+    assert heard.startswith("P1 bids") and {"OK: bid", "UP: count up", "DOWN: count down"} <= set(names), names
+    heard, _ = press("OK")
+    assert "P1 bid 2" in heard and "P2: draw 1" in heard, heard
+    press("OK")
+    heard, _ = press("OK")  # P2 bids 3
+    heard, _ = press("DOWN")  # P3 withdraws: the draw it owes said (Last Front: a withdrawal draws 1)
+    assert "P3 out: draw 1" in heard, heard
     assert player.errors == []
     context.close()
 

@@ -135,11 +135,12 @@ function describe(panel, font, keys) {
   const spoken = said(words);
   canvas.setAttribute("aria-label", spoken ? `The device's screen: ${spoken}` : "The device's screen, blank");
   const meanings = buttonMeanings(words);
-  const beyond = { BACK: "back" };
+  const beyond = {};
   for (const line of keys.split("\n")) if (line) beyond[line.slice(0, line.indexOf(" "))] = line.slice(line.indexOf(" ") + 1);
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
-    const does = meanings[name] || beyond[name] || "";
+    // the firmware's own words first ("^v hit" names no one); BACK with none goes back
+    const does = beyond[name] || meanings[name] || (name === "BACK" ? "back" : "");
     element.setAttribute("aria-label", does ? `${name}: ${does}` : name);
     element.querySelector(".does").textContent = meanings[name] || (name === "BACK" ? "" : beyond[name] || "");
   }

@@ -233,6 +233,8 @@ export function buttonMeanings(words) {
     });
   }
   if (chosen && !tap.OK) tap.OK = chosen;
+  // "^v set" on an entry: UP and DOWN told apart (not by a number: an entry may stop short of it)
+  if (tap.UP === "set" && tap.DOWN === "set") [tap.UP, tap.DOWN] = ["count up", "count down"];
   const out = {};
   for (const button of ["UP", "DOWN", "OK", "BACK"]) {
     const parts = [];

@@ -50,15 +50,17 @@ def news(state):
 
 class FrontMat(Screen):
     name = "front-mat"
-    keys = (("UP", "territories"), ("BACK", "menu"))
+    keys: tuple = (("UP", "territories"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state
         names = tags(state.players)
         phase = state.phase
         said = news(state)
+        self.keys = FrontMat.keys
         if phase == "bid":
             b = state.battle
+            self.keys = (("UP", "bid 2 over"), ("DOWN", names[b.turn] + " withdraws"), ("BACK", "menu"))
             of = "" if b.holder is None else " of " + names[b.holder]  # another player's captured card
             gfx.bar(fb, 0, "B%d %s%s" % (b.number, SHORT[b.type] if of else b.type, of))
             gfx.text(fb, "%s: draw 1, bid" % names[b.turn], 0, 12)

@@ -34,7 +34,7 @@ def _last_hit(state):
 
 class WarMat(Screen):
     name = "war-mat"
-    keys = (("DOWN", "turn steps"), ("BACK", "menu"))
+    keys: tuple = (("DOWN", "turn steps"), ("BACK", "menu"))
 
     def draw(self, fb):
         state = self.session.game.state
@@ -51,6 +51,10 @@ class WarMat(Screen):
         gfx.text(fb, self._news(state), 0, 46)  # never cut: the layout test finds a line too long
         fb.hline(0, 54, 128, 1)
         gfx.text(fb, self._status(state), 0, 56)
+        self.keys = WarMat.keys
+        if state.phase == "play":  # "^v hit" names no one: who hits whom, for the page's screen reader
+            p, o = state.player, other(state.player)
+            self.keys = (("UP", "%s hits %s's deck" % (p, o)), ("DOWN", "%s hits %s's deck" % (o, p)), ("BACK", "menu"))
 
     def _news(self, state):
         if state.phase == "hands":
