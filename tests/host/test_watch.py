@@ -51,7 +51,7 @@ def test_watch_says_each_action_as_a_player_would(tmp_path: pathlib.Path) -> Non
     assert said[1] == "turn 1: Combat Round 1"  # the same press: the d6 rolled, and on
     assert f"battle CP {cp} \u2013 EA {ea}: {winner} wins" in said
     assert f"{winner} captures {captured} BP (totals CP {captured if winner == 'CP' else 0}, " in " ".join(said)
-    assert "turn 1: draw" in said and "turn 2: Random Event phase" in said
+    assert "turn 2: the draw (7.19), then the Random Event phase" in said  # the capture's press ended turn 1
     # each thing once: the press that passes the combat rounds on to Battle Resolution saves
     # several actions, each event with the state after them all
     assert said.count("turn 1: Battle Resolution") == 1, said

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from shared_engine.great_war.phases import RESHUFFLE_TURN
+
 
 def state_line(body: dict) -> str:
     """The state in a line: the turn, the phase, the Defender, the captured BP, the end."""
@@ -57,13 +59,17 @@ def said(event: dict, before: dict | None) -> str:
         return f"battle CP {cp} \u2013 EA {ea}: {turn['winner']} wins{tie}"
     if kind == "win" and turn.get("winner"):
         return f"battle: {turn['winner']} wins (BP not entered)"
-    if kind == "capture" and turn.get("winner"):
-        captured = s["captured"]
-        return f"{turn['winner']} captures {turn['captured']} BP (totals CP {captured['CP']}, EA {captured['EA']})"
+    if kind == "capture":  # its press ends the turn: the turn captured is the last with a capture
+        done = next((t for t in reversed(s.get("track") or []) if t.get("captured") is not None), None)
+        if done and done.get("winner"):
+            captured = s["captured"]
+            return f"{done['winner']} captures {done['captured']} BP (totals CP {captured['CP']}, EA {captured['EA']})"
     end = s.get("end")
     if kind in ("next", "hand", "no_nat") and end and end.get("final"):  # a solitaire game ends on a "next"
         final = end["final"]
         return f"game over: CP {final['CP']}, EA {final['EA']}: {end.get('winner') or 'a draw'}"
+    if kind == "next" and _draw_then_event(s):
+        return f"{at}the draw (7.19), then the Random Event phase"  # the capture's press ended the turn before
     if kind == "next":
         return f"{at}{PHASES.get(s['phase'], s['phase'])}"
     if before is None or before.get("gid") != event.get("gid"):
@@ -72,6 +78,12 @@ def said(event: dict, before: dict | None) -> str:
     if kind in ("undo", "redo"):
         return f"{kind}: now {at}{PHASES.get(s['phase'], s['phase'])}"
     return f"{at}{kind}"
+
+
+def _draw_then_event(s: dict) -> bool:
+    """A turn begun by the last one's capture, its draw still to make (the engine's draw_due)."""
+    after_reshuffle = s["turn"] - 1 == RESHUFFLE_TURN and s["turns"] > RESHUFFLE_TURN  # drawn in its own step
+    return s["phase"] == "re" and s["turn"] > 1 and not s.get("solo") and not after_reshuffle
 
 
 def passes_through(event: dict) -> bool:
