@@ -55,8 +55,6 @@ class Session:
     def gid(self):
         return self.journal.gid if self.journal is not None else None
 
-    # -- games on flash -------------------------------------------------------
-
     def resume(self):
         """Carry on with the game on flash last played (games.newest), or begin the registry's first."""
         self._leave()
@@ -129,8 +127,6 @@ class Session:
         _games_on_flash().mark_pulled(gids)  # one write for the lot
         if self.gid in gids:
             self.pulled = True
-
-    # -- actions --------------------------------------------------------------
 
     def press(self):
         """A player's press begins: the actions it saves are one step for undo and redo, and go on
@@ -269,9 +265,11 @@ class Session:
 
     def roll(self, sides, step=None):
         """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI;
-        an undone roll of it, the same face. The face, or None if refused or not saved."""
-        face = undone_face(self.game.undone, sides, step) or (1 if sides == 1 else roll(self.random_byte, sides))
-        done = self.act("roll", sides, face, "re") if step is None else self.act("ai", step, sides, face)
+        an undone roll of it, the same face; one made again marked so. The face, or None if not saved."""
+        face = undone_face(self.game.undone, sides, step)
+        again = None if face is not None or step is not None else self.game.remade_from()
+        face = face or (1 if sides == 1 else roll(self.random_byte, sides))
+        done = self.act("roll", sides, face, "re", again) if step is None else self.act("ai", step, sides, face)
         return face if done else None
 
     def cards(self):

@@ -133,7 +133,7 @@ def built(kind, values, specs, from_record):
     spec = specs.get(kind)
     if spec is None:
         raise GameError("unknown action %r" % (kind,))
-    if len(values) != len(spec):
+    if not _fits(spec, len(values)):  # optional fields at the end may be left off
         raise GameError("%s takes %d values, got %d" % (kind, len(spec), len(values)))
     return from_record(unparse((kind,) + values, specs))
 

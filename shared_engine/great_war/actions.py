@@ -46,7 +46,9 @@ HAND_MAX = 30  # cards in a hand to pick a random discard from
 SPECS = {
     "new": (("name", "name", False), ("turns", "turns", False), ("first", "side", False)),
     "re": (("card", "card", True),),
-    "roll": (("die", "die", False), ("n", "face", False), ("for", "purpose", False)),
+    # again: a roll made again for an event whose earlier face was undone, that face (7.7: one d6
+    # an event; an undo and the same roll again keep the face, so this marks a roll really remade)
+    "roll": (("die", "die", False), ("n", "face", False), ("for", "purpose", False), ("again", "face", True)),
     "cancel": (("side", "side", False), ("by", "by", False), ("card", "card", True)),
     "attack": (),
     "next": (),
@@ -113,10 +115,15 @@ def from_record(record):
     """A decoded JSON record -> action tuple; GameError if malformed."""
     action = parse(record, SPECS, _field, _SHARED)
     kind = action[0]
+    if kind == "roll" and action[4] is None:
+        action = action[:4]  # a roll as every log before "again" wrote it, on flash and on the wire
     if kind == "roll" or kind == "ai":
-        die, n = action[-3 if kind == "roll" else -2], action[-2 if kind == "roll" else -1]
+        die, n = action[1:3] if kind == "roll" else action[2:4]
+        again = action[4] if len(action) > 4 and kind == "roll" else None
         if n > die:
             raise GameError("%s: 'n' must be 1-%d for a d%d, got %d" % (kind, die, die, n))
+        if again is not None and again > die:
+            raise GameError("%s: 'again' must be 1-%d for a d%d, got %d" % (kind, die, die, again))
     return action
 
 

@@ -16,6 +16,21 @@ class GameCore(ActionList):
     rules = rules
     State = GameState
 
+    def __init__(self, header, cards=None):
+        super().__init__(header, cards)
+        self.shown = {}  # turn -> the face its Random Event d6 last showed, undone or not
+
+    def apply(self, action):
+        super().apply(action)
+        if action[0] == "roll":  # a journal's replay too: its undone rolls come before their undo
+            self.shown[self.state.turn] = action[2]
+
+    def remade_from(self):
+        """The face this turn's Random Event d6 showed before, if a roll of it was undone and is no
+        longer on the redo stack (dice.undone_face gives it back while it is): a new roll is made
+        again, and its action says so."""
+        return self.shown.get(self.state.turn)
+
     # -- what the players see ----------------------------------------------
 
     def summary(self):

@@ -41,6 +41,8 @@ def _roll(state, a):
     if len(turn.re_rolls) >= MAX_RE_ROLLS:
         raise GameError("roll: turn %d already has %d Random Event rolls" % (state.turn, MAX_RE_ROLLS))
     turn.re_rolls.append(a[2])
+    if len(a) > 4 and a[4] is not None:
+        turn.re_again.append(a[4])
 
 
 def _cancel(state, a):

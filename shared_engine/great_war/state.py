@@ -16,6 +16,7 @@ class TurnRecord:
         self.defender = defender
         self.re_card = None
         self.re_rolls = []
+        self.re_again = []  # the faces rolls made again replaced (the roll action's "again")
         self.re_cancel = None  # (side, "bonus"|"joker", card id or None)
         self.attack = False  # the Attacker has played an Attack card (7.10)
         self.bp = None  # (CP face-up BP, EA face-up BP) (7.14)
@@ -40,6 +41,8 @@ class TurnRecord:
         }
         if self.captured_cards is not None:
             d["cards"] = list(self.captured_cards)
+        if self.re_again:  # only where a roll was made again, so any other state is unchanged
+            d["again"] = list(self.re_again)
         if self.ai_rolls:  # only in solitaire games, so a basic game's state is unchanged
             d["ai"] = [list(r) for r in self.ai_rolls]
         return d

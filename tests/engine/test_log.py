@@ -153,7 +153,10 @@ def test_compact_form_round_trips_every_action_and_is_checked_like_a_record():
     raises(decode_compact, '["bp",-1,12]', "record", g, contains="whole number")
     raises(decode_compact, '["bp",null,12]', "record", g, contains="bp: missing field 'CP'")
     raises(decode_compact, '["roll",6,7,"re"]', "record", g, contains="roll: 'n' must be 1-6 for a d6, got 7")
-    raises(decode_compact, '["roll",6,3,"re",1]', "record", g, contains="not an action of 4 values")
+    raises(decode_compact, '["roll",6,3,"re",1,2]', "record", g, contains="not an action of 5 values")
+    raises(decode_compact, '["roll",6,3,"re",7]', "record", g, contains="roll: 'again' must be 1-6 for a d6, got 7")
+    assert decode_compact('["roll",6,3,"re",5]', "record", g) == ("roll", 6, 3, "re", 5)  # a roll made again
+    assert encode_compact(decode_compact('["roll",6,3,"re"]', "record", g)) == '["roll",6,3,"re"]'  # as before
     raises(decode_compact, '{"a":"next"}', contains="not a [kind, values...] array")
     raises(decode_compact, "[", contains="not valid JSON")
 

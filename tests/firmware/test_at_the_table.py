@@ -5,6 +5,7 @@ import os
 
 from tests.firmware import rig
 from tests.firmware.table import Table
+from tests.firmware.test_battle_entry import choose
 
 CARDS = {
     "version": "t1",
@@ -433,6 +434,40 @@ def test_rule_7_7_an_undone_random_event_roll_rolled_again_shows_the_same_face()
         faces.append(first)
         rig.unmount()
     assert len(set(faces)) > 1, faces  # the dice still roll: each table its own face
+
+
+def test_rule_7_7_a_roll_made_again_after_its_undo_was_passed_by_is_marked_so_in_the_log():
+    """The redo stack keeps an undone roll's face only until another action: undo the d6, cancel
+    the event instead, undo that, and roll. That roll is made again: a new face, and the log says
+    which face it replaced, for every export to show."""
+    from shared_engine.great_war.actions import to_record
+
+    table = Table.fresh(seed=7)
+    table.press("OK")  # the Random Event d6
+    first = table.state()["track"][0]["rolls"][-1]
+    table.hold("BACK")  # undone: back to the Random Event phase, the face kept for a redo
+    table.press("UP")  # "No d6: next" and the cancels
+    choose(table, "CP Bonus cancels")
+    assert table.state()["track"][0]["cancel"] is not None
+    table.hold("BACK")  # the cancel undone: the undone roll is no longer there to redo
+    table.press("OK")  # rolled again
+    turn = table.state()["track"][0]
+    assert len(turn["rolls"]) == 1 and turn["again"] == [first], turn
+    rolled = [a for a in table.ui.session.game.actions if a[0] == "roll"]
+    assert to_record(rolled[-1]).get("again") == first, rolled
+    assert ('"again":%d' % first) in rig.logged(table.ui.session.game)
+    rig.unmount()
+
+
+def test_rule_7_7_a_plain_roll_and_an_undone_roll_made_again_by_redo_are_not_marked():
+    table = Table.fresh(seed=7)
+    table.press("OK")
+    assert "again" not in table.state()["track"][0]
+    table.hold("BACK")
+    table.press("OK")  # the same face back (the redo stack): no roll made again
+    assert "again" not in table.state()["track"][0], table.state()["track"][0]
+    assert '"again"' not in rig.logged(table.ui.session.game)
+    rig.unmount()
 
 
 def test_rule_8_1_the_end_of_turn_5_note_shows_all_of_it_and_ok_close_without_scrolling():

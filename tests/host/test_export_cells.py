@@ -208,3 +208,26 @@ def test_the_random_event_card_is_shown_by_name_once_the_archive_knows_the_card_
     shown = run_cli("games", "g0001", db=path).stdout
     lines = [line for line in shown.splitlines() if line.strip().startswith("turn")]
     assert lines[0].endswith("Mud, d6 4"), lines
+
+
+def test_rule_7_7_a_roll_made_again_is_shown_in_every_export_with_the_face_it_replaced(tmp_path: pathlib.Path) -> None:
+    """One d6 an event: a roll made again (its undone face no longer there to redo) is marked in
+    the log (the roll's "again"), and every export says so, with the face it replaced."""
+    game = Game.new("Scenario, 1 turns", 1, "CP")
+    game.do("roll", 6, 2, "re", 5)  # 5 was rolled, undone, and the roll made again: 2
+    to_phase(game, "battle")
+    game.battle(9, 5)
+    game.capture(4)
+    for _ in range(3):  # the draw, the end of the turn, the count (3.1)
+        game.next_phase()
+    game.final_hands(1, 1)
+    path = _archive(tmp_path / "archive.sqlite3", [game])
+    (row,) = csv.DictReader(io.StringIO(run_cli("export", "--format", "csv", db=path).stdout))
+    assert (row["d6"], row["d6_made_again"]) == ("2", "5"), row
+    (exported,) = json.loads(run_cli("export", "--format", "json", db=path).stdout)
+    assert exported["turns"][0]["rolls"] == [2] and exported["turns"][0]["again"] == [5]
+    assert {"a": "roll", "die": 6, "n": 2, "for": "re", "again": 5, "v": 1} in exported["log"]
+    run_cli("export", "--format", "md", "-o", str(tmp_path / "r.md"), db=path)
+    assert "| 1 | CP | d6 2, made again, was 5 | 9-5 | CP | 4 |" in (tmp_path / "r.md").read_text()
+    assert "<td>d6 2, made again, was 5</td>" in run_cli("export", "--format", "html", db=path).stdout
+    assert "d6 2, made again, was 5" in run_cli("games", "g0001", db=path).stdout

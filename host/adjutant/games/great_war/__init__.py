@@ -24,6 +24,7 @@ TURN_COLUMNS = (
     "re_card",
     "re_card_name",
     "d6",
+    "d6_made_again",
     "cancelled_by",
     "turn_winner",
     "bp_cp",
@@ -107,7 +108,8 @@ class Desk(base.Desk):
             | dict(
                 zip(
                     TURN_COLUMNS,
-                    [t.turn, t.defender, t.re_card, t.re_card_name, " ".join(str(n) for n in t.rolls), t.cancelled_by]
+                    [t.turn, t.defender, t.re_card, t.re_card_name, " ".join(str(n) for n in t.rolls)]
+                    + [" ".join(str(n) for n in t.again) or None, t.cancelled_by]
                     + [t.winner, t.bp_cp, t.bp_ea, t.captured, t.total_cp, t.total_ea, t.ai_rolls or None],
                 )
             )

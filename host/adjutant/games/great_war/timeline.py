@@ -23,6 +23,7 @@ class Turn:
     rolls: tuple[int, ...] = ()  # its d6, rolled by the Defender
     cancelled_by: str | None = None  # "EA joker": who cancelled the Random Event, and with what
     ai: tuple[tuple[str, int, int], ...] = ()  # solitaire: the AI's rolls, (step, die, face), in order
+    again: tuple[int, ...] = ()  # the faces of undone rolls that a roll made again replaced (7.7)
 
     @property
     def event(self) -> str:
@@ -33,6 +34,8 @@ class Turn:
             words.append(f"{self.cancelled_by} cancelled")
         elif self.rolls:
             words.append("d6 " + " ".join(str(n) for n in self.rolls))
+            if self.again:  # one d6 an event (7.7): a roll made again after an undo is said so
+                words.append("made again, was " + " ".join(str(n) for n in self.again))
         elif self.winner is not None:
             words.append("no d6")
         return ", ".join(words)
@@ -91,6 +94,7 @@ def turns(stored: StoredGame) -> list[Turn]:
                 tuple(d["rolls"]),
                 f"{cancel['side']} {cancel['by']}" if cancel else None,
                 tuple(tuple(r) for r in d.get("ai", ())),
+                tuple(d.get("again", ())),
             )
         )
     return out

@@ -45,7 +45,8 @@ def said(event: dict, before: dict | None) -> str:
         result = event.get("re_text")
         card = event.get("re_name") or turn.get("re")
         told = f" ({card}: {result})" if card and result else f" ({card})" if card else ""
-        return f"{at}d6 = {turn['rolls'][-1]}{told}"
+        again = f", made again (was {turn['again'][-1]})" if turn.get("again") else ""
+        return f"{at}d6 = {turn['rolls'][-1]}{again}{told}"
     if kind == "re":
         return f"{at}Random Event card {event.get('re_name') or turn.get('re')}"
     if kind == "cancel" and turn.get("cancel"):
