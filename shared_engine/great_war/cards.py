@@ -17,6 +17,25 @@ RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "Joke
 NAME_MAX = 40
 CARD_BP_MAX = 99
 RE_TEXT_MAX = 60
+# The d6 screen shows a face's text whole: beside the die when short, else across the panel below
+# its face, "5: " first, RE_LINES lines of 16 (firmware/play/great_war/dice.py).
+RE_LINES = 5
+
+
+def _lines(text, columns=16):
+    """Lines "6: text" takes wrapped on spaces as the panel wraps it (gfx.wrap); a word longer than
+    a line counts as too many."""
+    lines = width = 0
+    for word in ("6: " + text).split():
+        if len(word) > columns:
+            return RE_LINES + 1
+        if width and width + 1 + len(word) <= columns:
+            width += 1 + len(word)
+        else:
+            lines, width = lines + 1, len(word)
+    return lines
+
+
 FIELDS = ("id", "name", "deck", "bp", "icons", "rank", "side", "d6")
 
 
@@ -72,6 +91,9 @@ def card_errors(d):
             for i, text in enumerate(d6):
                 if type(text) is not str or len(text) > RE_TEXT_MAX:
                     errs.append(("d6", "face %d must be text of at most %d characters" % (i + 1, RE_TEXT_MAX)))
+                elif _lines(text) > RE_LINES:
+                    words = "face %d's words do not fit the d6 screen's %d lines of 16: use shorter words"
+                    errs.append(("d6", words % (i + 1, RE_LINES)))
     return errs
 
 

@@ -35,6 +35,16 @@ def test_random_event_cards_have_no_bp_and_six_results():
     assert "only Random Event" in dict(card_errors({"id": "n", "name": "N", "deck": "NEU", "bp": 1, "d6": []}))["d6"]
 
 
+def test_a_d6_text_is_refused_only_where_the_d6_screen_could_not_show_it_whole():
+    def d6_error(text):
+        return dict(card_errors({"id": "r", "name": "R", "deck": "RE", "d6": [text] * 6})).get("d6")
+
+    assert d6_error("Both sides discard 1 Neutral card and the Attacker draws 2") is None  # 58: 5 lines of 16
+    assert "5 lines" in d6_error("Reinforce Reinforce Reinforce Reinforce Reinforce Reinforce")  # 59: 7 lines
+    assert "5 lines" in d6_error("Counterintelligence")  # a word longer than a line
+    assert "at most 60" in d6_error("x" * 61)
+
+
 def test_white_cards_say_which_deck_they_join():
     assert "White card must say" in dict(card_errors({"id": "w", "name": "W", "deck": "WHITE", "bp": 1}))["side"]
     assert (

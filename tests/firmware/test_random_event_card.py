@@ -75,3 +75,29 @@ def test_card_data_pushed_after_a_roll_without_it_is_used_at_the_next_roll():
     _step(ui, "OK")
     assert ui.top().name == "pick-re"
     rig.unmount()
+
+
+LONG = "Both sides discard 1 Neutral card and the Attacker draws 2 now"  # 62: cut to 60 below
+
+
+def test_rule_7_7_a_d6_text_as_long_as_card_data_takes_is_shown_whole_on_the_d6_screen():
+    from shared_engine.great_war.cards import RE_TEXT_MAX
+    from tests.firmware.table import Table
+
+    text = LONG[:RE_TEXT_MAX]
+    rig.mount(rig.blank_flash(64), format_first=True)
+    with open("cards.json", "w") as f:
+        json.dump({"version": "t2", "cards": [{"id": "re-long", "name": "Long", "deck": "RE", "d6": [text] * 6}]}, f)
+    ui = rig.new_ui()[0]
+    rig.allow(50)
+    ui.step()
+    table = Table(ui)
+    table.press("OK")  # which card: the only one
+    table.press("OK")  # Long
+    table.press("OK")  # Roll d6
+    assert table.screen() == "dice", table.text()
+    shown = table.text()
+    face = ui.session.game.state.current.re_rolls[-1]
+    assert "%d: " % face in shown and all(word in shown.split() for word in text.split()), shown
+    assert table.layout_faults() == [], table.layout_faults()
+    rig.unmount()

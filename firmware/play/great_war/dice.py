@@ -46,13 +46,18 @@ class DiceScreen(Screen):
             gfx.text(fb, "BACK", 0, 56)
             return
         face = rolls[-1]
-        gfx.die(fb, face, 0, 12, 40)
         meaning = game.re_result(face)
-        if meaning:
+        beside = gfx.wrap(meaning, 10) if meaning else ()
+        if len(beside) > 3:  # too long beside the die: across the panel, whole (the card check's 5 lines)
+            for row, line in enumerate(gfx.wrap("%d: %s" % (face, meaning))):
+                gfx.text(fb, line, 0, 12 + row * 9)
+        elif meaning:
+            gfx.die(fb, face, 0, 12, 40)
             gfx.text(fb, str(face), 48, 12, 2)
-            for row, line in enumerate(gfx.wrap(meaning, 10)[:3]):
+            for row, line in enumerate(beside):
                 gfx.text(fb, line, 48, 29 + row * 9)
         else:
+            gfx.die(fb, face, 0, 12, 40)
             gfx.text(fb, str(face), 56, 14, 3)
             gfx.text(fb, "see card", 48, 42)
         if self.battle == "winner":
