@@ -98,6 +98,7 @@ def test_reading_makes_no_archive_and_the_first_pull_says_it_made_one(device: Si
     assert pulled.returncode == 0, pulled.stderr
     lines = pulled.stdout.splitlines()
     assert lines[0] == f"created the archive {path}" and lines[1].startswith("pulled 1 new"), lines  # no empty line
+    assert pulled.stderr == "", repr(pulled.stderr)  # nor one where the bar was, when stderr is not a terminal
     again = _cli("--db", str(path), "--port", device.serial_path, "pull")
     assert "created" not in again.stdout
     store = Store(path, readonly=True)

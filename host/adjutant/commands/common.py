@@ -68,7 +68,8 @@ def progress():
         TransferSpeedColumn,
     )
 
-    return functools.partial(Progress, console=Console(stderr=True)), (
+    console = Console(stderr=True)  # not a terminal: no bar, and not the empty line its end leaves
+    return functools.partial(Progress, console=console, disable=not console.is_terminal), (
         BarColumn,
         DownloadColumn,
         MofNCompleteColumn,
