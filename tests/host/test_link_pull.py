@@ -295,6 +295,60 @@ def test_a_game_that_moves_on_during_a_pull_is_left_for_the_next_and_the_rest_is
         pull(fake, store)  # type: ignore[arg-type]
 
 
+def test_a_game_that_moved_on_during_a_pull_is_not_passed_by_the_cursor_and_the_next_pull_takes_it(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The archive's cursor (the newest game it holds) lets a pull list only what follows it. A
+    game that moved on while being read (g0001, on the table) with a later one stored (g0002):
+    the cursor must not pass g0001, or no later pull would list it."""
+    import hashlib
+
+    from adjutant.errors import DeviceRefused
+
+    from shared_engine import frames
+    from shared_engine.log import encode_compact, numbered_actions
+
+    log = (REPO / "tests/golden/basic_game.jsonl").read_text()
+    compact = "".join(encode_compact(a) + "\n" for _, a in numbered_actions(log)).encode()
+    sha = hashlib.sha256(compact).hexdigest()
+    count = len(log.splitlines())
+
+    class Device:
+        """Protocol 2: lists the games after the cursor it is given; g0001 changes while read once."""
+
+        wire_in = wire_out = 0
+        proto = 2
+
+        def __init__(self, moving: bool) -> None:
+            self.info = {"dev": "fake-2", "board": "pico", "fw": "0.5.0", "caps": []}
+            self.moving = moving
+            self.asked_after: list = []
+
+        def ask(self, op: str, fields: dict) -> dict:
+            if op == "list":
+                self.asked_after.append(fields["after"])
+                games = [g for g in ("g0001", "g0002") if fields["after"] is None or g > fields["after"]]
+                return {"games": [{"gid": g, "sha": sha, "count": count, "size": len(compact)} for g in games]}
+            return {"acked": len(fields["games"])}
+
+        def post(self, op: str, fields: dict) -> str:
+            return fields["gid"]
+
+        def reply_to(self, gid: str) -> dict:
+            if gid == "g0001" and self.moving:
+                raise DeviceRefused(frames.CHANGED, "device: changed: the game changed")
+            return {"from": 0, "count": count, "z": 0, "_payload": compact}
+
+    store = Store(tmp_path / "archive.sqlite3")
+    first = pull(Device(moving=True), store)  # type: ignore[arg-type]
+    assert first.new == ["g0002"] and first.moved_on == ["g0001"]
+    assert store.cursor("fake-2") == (None, None)  # not at g0002, past the game still to pull
+    device = Device(moving=False)
+    again = pull(device, store)  # type: ignore[arg-type]
+    assert device.asked_after == [None] and again.new == ["g0001"], (device.asked_after, again)
+    assert sorted(g.gid for g in store.games()) == ["g0001", "g0002"]
+
+
 def test_bgstats_refuses_a_game_not_yet_finished_and_says_so(tmp_path: pathlib.Path) -> None:
     with SimDevice(tmp_path / "flash.img", seed=1, realtime=True, timeout=120) as dev:
         dev.wait(500)
