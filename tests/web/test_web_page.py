@@ -153,14 +153,23 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
     assert "imported (Basic game, draw 19-17)" in first.stdout and "1 new" in first.stdout
     again = _adjutant(archive, "import", str(saved))
     assert again.returncode == 0 and "in the archive already" in again.stdout and "0 new" in again.stdout
-    page_link = player.page.locator("#bgstats").get_attribute("href")
-    assert player.page.locator("#bgstats").is_visible()
-    # the page names the sides for its players as the CLI did before it asked for names: given so
-    sides = ("--player", "CP=Central Powers", "--player", "EA=Entente Allies")
-    exported = _adjutant(archive, "export", "--format", "bgstats", *sides)
+    # BG Stats: the page asks who played each side (never naming a side as a player), and its link
+    # is the CLI's for the same names
+    page = player.page
+    assert page.locator("#bgstats").is_visible()
+    page.route("https://app.bgstatsapp.com/**", lambda route: route.abort())
+    page.locator("#bgstats").click()
+    assert page.get_by_role("dialog", name="Who played?").is_visible()
+    page.get_by_label("CP (Central Powers)").fill("Anna")
+    page.get_by_label("EA (Entente Allies)").fill("Ben")
+    with page.expect_request(lambda r: r.url.startswith("https://app.bgstatsapp.com/")) as opening:
+        page.get_by_role("button", name="Add to BG Stats").click()
+    page_link = opening.value.url
+    exported = _adjutant(archive, "export", "--format", "bgstats", "--player", "CP=Anna", "--player", "EA=Ben")
     assert exported.returncode == 0, exported.stderr
     cli_link = next(line for line in exported.stdout.split() if line.startswith("https://app.bgstatsapp.com/"))
     assert _play(page_link) == _play(cli_link)
+    assert [p["name"] for p in _play(page_link)["players"]] == ["Anna", "Ben"]
 
 
 def _adjutant(archive: pathlib.Path, *args: str):

@@ -276,11 +276,22 @@ def saved_game():
     )
 
 
-def bgstats_link(start, end, estimated, stamp, play_date):
+def bgstats_seats():
+    """The seats a BG Stats play of the game on the mat names, as JSON {seat: its own name}, where
+    people are to be named (The Great War's sides, The War's P1 and P2); "{}" where its players
+    are people by name already (Last Front's)."""
+    import json
+
+    from shared_engine.games import ENGINE, face
+
+    return json.dumps(face(UI[-1].session.play.GAME, ENGINE, "bgstats").GAME[2] or {})
+
+
+def bgstats_link(start, end, estimated, stamp, play_date, named=""):
     """The BG Stats link of the game on the mat once it has ended, else "": its engine's bgstats
     module (the registry's), as `adjutant export --format bgstats` makes it. start, end: epoch
     seconds (end 0: not known); stamp and play_date: the start in the phone's local time, as the
-    host writes its own."""
+    host writes its own; named: JSON {seat: person}, as the CLI's --player gives them."""
     from shared_engine import bgstats
     from shared_engine.games import ENGINE, face
 
@@ -289,7 +300,10 @@ def bgstats_link(start, end, estimated, stamp, play_date):
     when = bgstats.played(stamp, minutes, estimated)
     source = "%s/%s" % (device_id(), session.gid)
     game = face(session.play.GAME, ENGINE, "bgstats")
-    one = game.play(session.game.state, source, play_date, when, session.gid, None, minutes)
+    import json
+
+    people = json.loads(named) if named else None
+    one = game.play(session.game.state, source, play_date, when, session.gid, people, minutes)
     return bgstats.link(one) if one is not None else ""
 
 

@@ -142,7 +142,7 @@ function describe(panel, font, keys) {
     // the firmware's own words first ("^v hit" names no one); BACK with none goes back
     const does = beyond[name] || meanings[name] || (name === "BACK" ? "back" : "");
     element.setAttribute("aria-label", does ? `${name}: ${does}` : name);
-    element.querySelector(".does").textContent = meanings[name] || (name === "BACK" ? "" : beyond[name] || "");
+    element.querySelector(".does").textContent = does === "back" ? "" : does; // the name said, as it is seen
   }
 }
 
@@ -201,12 +201,44 @@ function utcOffset(epoch) {
 }
 
 // The finished game's BG Stats link, made by shared_engine/bgstats.py in the device's interpreter.
-function bgstatsLink(device) {
+function bgstatsLink(device, named) {
   const saved = JSON.parse(device.boot.saved_game());
   const [start, end, estimated] = saved.t;
   if (!start) return "";
   const stamp = `${localTime(start, false)} (${utcOffset(start)})`;
-  return device.boot.bgstats_link(start, end || 0, Boolean(estimated), stamp, localTime(start, true));
+  const people = named ? JSON.stringify(named) : "";
+  return device.boot.bgstats_link(start, end || 0, Boolean(estimated), stamp, localTime(start, true), people);
+}
+
+// BG Stats keeps every player it is given for good: the page never names a side as a player. It
+// asks who played each seat, offering the names given last for those seats (kept on the phone).
+function askPlayers(device, bgstats) {
+  const seats = JSON.parse(device.boot.bgstats_seats());
+  if (!Object.keys(seats).length) return false; // the players are people by name already
+  const key = `adjutant-players:${Object.keys(seats).join(",")}`;
+  const last = JSON.parse(localStorage.getItem(key) || "{}");
+  const dialog = document.getElementById("players");
+  const fields = document.getElementById("seats");
+  fields.replaceChildren(
+    ...Object.entries(seats).map(([seat, own]) => {
+      const label = document.createElement("label");
+      label.textContent = `${seat} (${own})`;
+      const input = document.createElement("input");
+      Object.assign(input, { name: seat, required: true, pattern: ".*\\S.*", maxLength: 40, autocomplete: "off" });
+      input.value = last[seat] || "";
+      label.append(input);
+      return label;
+    }),
+  );
+  dialog.onclose = () => {
+    if (dialog.returnValue !== "add") return;
+    const named = Object.fromEntries([...fields.querySelectorAll("input")].map((i) => [i.name, i.value.trim()]));
+    localStorage.setItem(key, JSON.stringify(named));
+    bgstats.href = bgstatsLink(device, named);
+    window.location.assign(bgstats.href);
+  };
+  dialog.showModal();
+  return true;
 }
 
 // "Save game": the game as the device stores it (what `adjutant import` takes, whatever the
@@ -355,6 +387,9 @@ async function main() {
   keepGames(false).catch((e) => console.log("persistent storage: " + e));
   document.getElementById("save").onclick = () => saveGame(device);
   const bgstats = document.getElementById("bgstats");
+  bgstats.onclick = (e) => {
+    if (askPlayers(device, bgstats)) e.preventDefault();
+  };
 
   // A frame is shown only once everything the firmware wrote before it is stored (device.frame).
   const shown = { on: true }; // the panel as last drawn: lit or asleep
@@ -391,7 +426,9 @@ async function main() {
         clearTimeout(wording);
         wording = setTimeout(() => describe(panel, font, device.boot.keys()), WORDS_AFTER_MS);
         const over = device.boot.over();
-        if (over && bgstats.hidden) bgstats.href = bgstatsLink(device);
+        // a link of its own only where the players are people by name; else it asks who played
+        const named = over && bgstats.hidden && device.boot.bgstats_seats() === "{}";
+        if (over && bgstats.hidden) bgstats.href = named ? bgstatsLink(device) : "#players";
         bgstats.hidden = !over;
       }
     } catch (e) {
@@ -524,7 +561,7 @@ async function main() {
   // The device's keys act with the focus on the page or the panel; a focused control of the page's
   // own (Save game, Export device) takes its Enter and Space as any button does, and a focused
   // device button is pressed by them: Enter on a focused UP is UP, as a click on it would be.
-  const ownsKeys = (target) => target instanceof Element && target.closest("#tools") !== null;
+  const ownsKeys = (target) => target instanceof Element && target.closest("#tools, dialog") !== null;
   const focusedButton = (target) => (target instanceof Element ? target.closest("#buttons button") : null);
   window.addEventListener("keydown", (e) => {
     let name = KEYS[e.key];
