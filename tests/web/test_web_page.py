@@ -170,6 +170,12 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
     cli_link = next(line for line in exported.stdout.split() if line.startswith("https://app.bgstatsapp.com/"))
     assert _play(page_link) == _play(cli_link)
     assert [p["name"] for p in _play(page_link)["players"]] == ["Anna", "Ben"]
+    player.open(site)  # back on the page: the same table's names offered the next time
+    page.locator("#bgstats").click()
+    assert page.get_by_label("CP (Central Powers)").input_value() == "Anna"
+    assert page.get_by_label("EA (Entente Allies)").input_value() == "Ben"
+    page.get_by_role("button", name="Cancel").click()  # and Cancel opens nothing
+    assert not page.get_by_role("dialog").is_visible() and page.url.startswith(site)
 
 
 def _adjutant(archive: pathlib.Path, *args: str):
