@@ -22,13 +22,17 @@ def draw_on_its_own(state):
     return state.solo is not None or reshuffle_due(state)
 
 
+def begins_with_draw(turn, turns, solo):
+    """Turn `turn` begins with the last turn's draw still to make: not the first, not in
+    solitaire, and not after turn 5, whose draw (the reshuffle) was its own step."""
+    return turn > 1 and not solo and not (turn - 1 == RESHUFFLE_TURN and turns > RESHUFFLE_TURN)
+
+
 def draw_due(state):
     """The Random Event phase of a turn that began with the last turn's draw still to make, and
     nothing of this turn's event done yet."""
-    if state.phase != "re" or state.turn == 1 or state.solo is not None:
+    if state.phase != "re" or not begins_with_draw(state.turn, state.turns, state.solo):
         return False
-    if state.turn - 1 == RESHUFFLE_TURN and state.turns > RESHUFFLE_TURN:
-        return False  # the draw of turn 5 was its own step
     turn = state.current
     return turn.re_card is None and not turn.re_rolls and turn.re_cancel is None
 

@@ -178,6 +178,13 @@ def test_a_whole_game_by_taps_on_the_page_turn_by_turn_and_the_panel_as_golden(
     assert not page.get_by_role("dialog").is_visible() and page.url.startswith(site)
 
 
+def _phone(browser, width: int, height: int):
+    """A phone's browser context at this size (DPR 3, touch)."""
+    return browser.new_context(
+        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
+    )
+
+
 def _adjutant(archive: pathlib.Path, *args: str):
     import subprocess
 
@@ -477,9 +484,7 @@ CONTROLS = "#panel, #buttons button, #tools button:not([hidden]), #tools a:not([
 
 def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thumb(site: str, browser) -> None:
     for width, height in PHONE_SIZES:
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
-        )
+        context = _phone(browser, width, height)
         player = Player(context.new_page())
         player.open(site)
         boxes = player.page.evaluate(
@@ -523,9 +528,7 @@ def test_no_control_moves_under_a_finger_through_a_games_first_minute_the_storag
     site: str, browser, size: tuple[int, int]
 ) -> None:
     width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
-    )
+    context = _phone(browser, width, height)
     context.add_init_script(  # a browser that does not grant persistent storage: its note shows at the first tap
         "navigator.storage.persisted = () => Promise.resolve(false);"
         "navigator.storage.persist = () => Promise.resolve(false);"
@@ -1229,9 +1232,7 @@ def test_at_150_percent_text_size_nothing_scrolls_sideways_and_every_button_stay
     site: str, browser, size: tuple[int, int]
 ) -> None:
     width, height = size
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, device_scale_factor=3, is_mobile=True, has_touch=True
-    )
+    context = _phone(browser, width, height)
     player = Player(context.new_page())
     player.open(site)
     player.page.wait_for_timeout(800)  # the soft labels under the buttons written

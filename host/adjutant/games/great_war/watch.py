@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shared_engine.great_war.phases import RESHUFFLE_TURN
+from shared_engine.great_war.phases import begins_with_draw
 
 
 def state_line(body: dict) -> str:
@@ -69,7 +69,7 @@ def said(event: dict, before: dict | None) -> str:
     if kind in ("next", "hand", "no_nat") and end and end.get("final"):  # a solitaire game ends on a "next"
         final = end["final"]
         return f"game over: CP {final['CP']}, EA {final['EA']}: {end.get('winner') or 'a draw'}"
-    if kind == "next" and _draw_then_event(s):
+    if kind == "next" and s["phase"] == "re" and begins_with_draw(s["turn"], s["turns"], s.get("solo")):
         return f"{at}the draw (7.19), then the Random Event phase"  # the capture's press ended the turn before
     if kind == "next":
         return f"{at}{PHASES.get(s['phase'], s['phase'])}"
@@ -79,12 +79,6 @@ def said(event: dict, before: dict | None) -> str:
     if kind in ("undo", "redo"):
         return f"{kind}: now {at}{PHASES.get(s['phase'], s['phase'])}"
     return f"{at}{kind}"
-
-
-def _draw_then_event(s: dict) -> bool:
-    """A turn begun by the last one's capture, its draw still to make (the engine's draw_due)."""
-    after_reshuffle = s["turn"] - 1 == RESHUFFLE_TURN and s["turns"] > RESHUFFLE_TURN  # drawn in its own step
-    return s["phase"] == "re" and s["turn"] > 1 and not s.get("solo") and not after_reshuffle
 
 
 def passes_through(event: dict) -> bool:
