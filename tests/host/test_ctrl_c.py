@@ -2,8 +2,11 @@
 exit code 130, never a traceback of ours. The installed command is run, as a person runs it.
 
 Before the command's first line of code (adjutant/start.py) only CPython's own start-up runs;
-a Ctrl-C there ends it with CPython's "Fatal Python error" or a traceback through `<frozen site>`
-and no frame of ours: that is counted apart, and must be a small part of the window.
+a Ctrl-C there ends it with CPython's "Fatal Python error", a traceback through `<frozen site>`
+and no frame of ours, or a bare "KeyboardInterrupt" (CPython runs pending signal handlers
+just before the script's first line, and prints what they raised with no frame at all), or
+site's "Error processing line" of a .pth file (it goes on without it): that is
+counted apart, and must be a small part of the window.
 """
 
 from __future__ import annotations
@@ -33,6 +36,10 @@ def _interrupted(ms: int, tmp_path: pathlib.Path) -> subprocess.CompletedProcess
 def _pythons_own_start(err: str) -> bool:
     """CPython's start-up, or the console script's import of our first module: no frame of ours."""
     frames = [line for line in err.splitlines() if line.startswith('  File "')]
+    if err.strip() == "KeyboardInterrupt":  # raised before the script's first frame
+        return True
+    if err.startswith("Error processing line"):  # site's report of a .pth line it stopped in
+        return True
     return "Fatal Python error" in err or (bool(frames) and not any("/adjutant/" in f for f in frames))
 
 
