@@ -259,9 +259,7 @@ class Session:
         elif kind == "redo":
             game.undo()
         else:
-            game.undo()
-            game.undone.pop()  # the refused action is not for redoing
-            game.undone = undone  # the redo stack as it was: a new action cleared it
+            game.take_back(undone)  # not for redoing; the redo stack as it was before it
 
     def roll(self, sides, step=None):
         """Roll a die and save it: the turn's Random Event d6, or a solitaire step's roll for the AI;

@@ -66,6 +66,13 @@ class ActionList:
         self._change(self.state, self.undone[-1])
         self.actions.append(self.undone.pop())
 
+    def take_back(self, undone):
+        """Forget the last action as if it was never taken (the flash refused it): undone, not for
+        redoing, and the redo stack (`undone`) as it stood before it."""
+        self.undo()
+        self.undone.pop()
+        self.undone = undone
+
     def _rebuild(self):
         state = self._fresh_state()
         for action in self.actions:

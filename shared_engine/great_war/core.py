@@ -19,11 +19,26 @@ class GameCore(ActionList):
     def __init__(self, header, cards=None):
         super().__init__(header, cards)
         self.shown = {}  # turn -> the face its Random Event d6 last showed, undone or not
+        self._shown_before = None  # the last roll's turn, and the face shown before it
 
     def apply(self, action):
         super().apply(action)
         if action[0] == "roll":  # a journal's replay too: its undone rolls come before their undo
-            self.shown[self.state.turn] = action[2]
+            turn = self.state.turn
+            self._shown_before = (turn, self.shown.get(turn))
+            self.shown[turn] = action[2]
+
+    def take_back(self, undone):
+        """A roll the flash refused was never shown (the screen says it was not saved): the face
+        shown before it stands for a roll made again."""
+        last = self.actions[-1] if self.actions else None
+        super().take_back(undone)
+        if last is not None and last[0] == "roll" and self._shown_before is not None:
+            turn, face = self._shown_before
+            if face is None:
+                self.shown.pop(turn, None)
+            else:
+                self.shown[turn] = face
 
     def remade_from(self):
         """The face this turn's Random Event d6 showed before, if a roll of it was undone and is no

@@ -459,6 +459,36 @@ def test_rule_7_7_a_roll_made_again_after_its_undo_was_passed_by_is_marked_so_in
     rig.unmount()
 
 
+def test_rule_7_7_a_roll_the_flash_refused_was_never_seen_so_the_roll_after_it_names_the_face_seen():
+    """A roll whose save fails shows no face, only "Not saved": the roll made again after it names
+    the face the players saw and undid, not the one nobody saw (on several tables: one refused
+    roll may come up with the face seen)."""
+
+    def refuse(action):
+        raise OSError(28)
+
+    for seed in range(4):
+        table = Table.fresh(seed=seed)
+        table.press("OK")
+        first = table.state()["track"][0]["rolls"][-1]
+        table.hold("BACK")
+        table.press("UP")
+        choose(table, "CP Bonus cancels")
+        table.hold("BACK")  # the undone roll is no longer there to redo
+        journal = table.ui.session.journal
+        journal.append = refuse  # the flash fills just now
+        table.press("OK")
+        assert "Not saved" in table.text(), table.text()
+        assert table.state()["track"][0]["rolls"] == [], table.state()["track"][0]
+        del journal.append
+        table.press("OK")  # the warning read and closed
+        assert table.state()["phase"] == "re", table.state()["phase"]
+        table.press("OK")  # rolled, and saved
+        turn = table.state()["track"][0]
+        assert len(turn["rolls"]) == 1 and turn["again"] == [first], (seed, first, turn)
+        rig.unmount()
+
+
 def test_rule_7_7_a_plain_roll_and_an_undone_roll_made_again_by_redo_are_not_marked():
     table = Table.fresh(seed=7)
     table.press("OK")
