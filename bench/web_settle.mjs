@@ -24,7 +24,9 @@ const store = {
     for (const p of removed) flash.delete(p);
   },
 };
-const device = new PageBoard({ loadMicroPython, code: unpack(fs.readFileSync(path.join(dist, "code.pack"))), store });
+const packs = fs.readdirSync(dist).filter((name) => name.endsWith(".pack")); // the firmware, every game's code
+const code = Object.assign({}, ...packs.map((name) => unpack(fs.readFileSync(path.join(dist, name)))));
+const device = new PageBoard({ loadMicroPython, code, store });
 await device.start();
 await new Promise((done) => setTimeout(done, 500)); // the firmware's boot writes, settled below
 await device.settle();

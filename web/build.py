@@ -6,9 +6,11 @@ The page is the device: the same firmware as `adjutant deploy` puts on a board,
 compiled to .mpy in the same layout (/fw), run by MicroPython's WebAssembly port
 (mp/, vendored from the pinned npm package in web/package-lock.json: no CDN).
 /dev_py is the page's board: web/device/ and the terminal simulator's machine.py
-and oled_chip.py. Both go into one file, code.pack, that the page unpacks into
-the port's file system; sw.js precaches every file of the build under a name
-made from their contents.
+and oled_chip.py. Both go into code.pack, but for each game's own code (its engine and
+device packages, as the registry, shared_engine/games.py, names them), which goes into a
+pack of its own, game-ID.pack: the page unpacks them into the port's file system, a game's
+when it is needed; sw.js precaches every file of the build under a name made from their
+contents.
 """
 
 from __future__ import annotations
@@ -27,14 +29,14 @@ from typing import ClassVar
 
 WEB = pathlib.Path(__file__).resolve().parent
 ROOT = WEB.parent
-sys.path.insert(0, str(ROOT / "host"))
+sys.path[:0] = [str(ROOT / "host"), str(ROOT)]
 DIST = WEB / "dist"
 PACKAGE = WEB / "node_modules/@micropython/micropython-webassembly-pyscript"
 PAGE = ("index.html", "app.js", "device.js", "panel_words.js", "store.js", "manifest.webmanifest")
 # app.js's modules, bundled into it (one request, one gzip stream); in dist/ beside it for the
 # tests that run the device in node, never fetched by the page, so not in its offline copy.
 BUNDLED = ("device.js", "panel_words.js", "store.js")
-GZIPPED = ("code.pack", "mp/micropython.wasm")  # fetched as NAME.gz
+GZIPPED = ("code.pack", "mp/micropython.wasm")  # fetched as NAME.gz (each game's pack too)
 # The install sheet's pictures (web/screenshots.py takes them): fetched by the browser's install
 # UI only, so not in the offline copy that a first visit downloads.
 SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
@@ -126,19 +128,21 @@ def build(out: pathlib.Path = DIST) -> str:
     icon(192).quantize(colors=4).save(out / "icon-192.png", optimize=True)
     icon(512).quantize(colors=4).save(out / "icon-512.png", optimize=True)
     icon(512, maskable=True).quantize(colors=4).save(out / "icon-maskable-512.png", optimize=True)
-    # The code in one file: one request, and one gzip stream that finds what the modules share.
-    # Each file: its path, a newline, its length, a newline, its bytes (device.js's unpack()).
-    pack = bytearray()
+    # The code in few files: a request each, and a gzip stream each that finds what its modules
+    # share. Each file: its path, a newline, its length, a newline, its bytes (device.js's unpack()).
+    packs = {name: bytearray() for name in ("code.pack", *game_packs())}
     for folder in ("fw", "dev_py"):
         for path in sorted(p for p in (out / folder).rglob("*") if p.is_file()):
             data = path.read_bytes()
-            pack += b"/%s\n%d\n" % (path.relative_to(out).as_posix().encode(), len(data)) + data
+            where = path.relative_to(out).as_posix()
+            packs[pack_of(where)] += b"/%s\n%d\n" % (where.encode(), len(data)) + data
         shutil.rmtree(out / folder)
-    (out / "code.pack").write_bytes(bytes(pack))
-    # The two big files gzipped once here, smaller than a host's gzip makes them (zopfli), and
-    # served as they are: the page inflates them (DecompressionStream). The plain ones stay for
-    # a browser without it, and for the tests that run the device in node.
-    for name in GZIPPED:
+    for name, pack in packs.items():
+        (out / name).write_bytes(bytes(pack))
+    # The big files gzipped once here, smaller than a host's gzip makes them (zopfli), and served
+    # as they are: the page inflates them (DecompressionStream). The plain ones stay for a
+    # browser without it, and for the tests that run the device in node.
+    for name in (*GZIPPED, *game_packs()):
         (out / (name + ".gz")).write_bytes(_zopfli((out / name).read_bytes()))
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
@@ -146,7 +150,7 @@ def build(out: pathlib.Path = DIST) -> str:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:12]
     worker = (WEB / "src/sw.js").read_text()
-    kept = [n for n in files if n not in SCREENSHOTS + BUNDLED + GZIPPED and n != "index.html"]
+    kept = [n for n in files if n not in SCREENSHOTS + BUNDLED + GZIPPED + game_packs() and n != "index.html"]
     cached = ["./"] + ["./" + n for n in kept]  # "./" is index.html
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(cached))
     (out / "sw.js").write_text(minified(worker, "sw.js"))
@@ -154,6 +158,26 @@ def build(out: pathlib.Path = DIST) -> str:
 
 
 ESBUILD = WEB / "node_modules/.bin/esbuild"
+
+
+def game_packs() -> tuple[str, ...]:
+    """Each registered game's code pack, in the registry's order: its first is the game a device
+    with no game yet begins."""
+    from shared_engine.games import GAMES, ID
+
+    return tuple("game-%s.pack" % entry[ID] for entry in GAMES)
+
+
+def pack_of(path: str) -> str:
+    """The pack a file of the build goes into: its game's, if it is in a game's engine or device
+    package (the registry names them), else code.pack."""
+    from shared_engine.games import DEVICE, ENGINE, GAMES, ID
+
+    for entry in GAMES:
+        for package in (entry[ENGINE], entry[DEVICE]):
+            if path.startswith("fw/%s/" % package.replace(".", "/")):
+                return "game-%s.pack" % entry[ID]
+    return "code.pack"
 
 
 def _zopfli(data: bytes) -> bytes:
@@ -166,6 +190,7 @@ def bundled(entry: pathlib.Path) -> str:
     """The page's script with the modules it imports, minified by esbuild; MicroPython's loader
     stays its own file (it finds its .wasm beside itself)."""
     args = [str(entry), "--bundle", "--minify", "--format=esm", "--external:./mp/micropython.mjs"]
+    args.append("--define:GAME_PACKS=%s" % json.dumps(list(game_packs())))  # the registry's games
     return _esbuild(entry.name, args)
 
 

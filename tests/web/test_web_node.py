@@ -205,3 +205,36 @@ def test_the_page_plays_last_front_unchanged_and_gives_its_bg_stats_play(tmp_pat
     assert play["game"]["name"] == "Last Front" and [p["winner"] for p in play["players"]] == [True, False]
     assert [p["startPlayer"] for p in play["players"]] == [True, False]  # the dealer, P1, goes first (Game Play)
     assert play["comments"].startswith("Last Front: P1 won after 2 battles (normal victory), holding soviet, soviet.")
+
+
+def _unpacked(pack: pathlib.Path) -> list[str]:
+    """The paths a pack holds (device.js's unpack(): a path, a length, the bytes, each file)."""
+    data, at, paths = pack.read_bytes(), 0, []
+    while at < len(data):
+        path_end = data.index(b"\n", at)
+        size_end = data.index(b"\n", path_end + 1)
+        paths.append(data[at:path_end].decode())
+        at = size_end + 1 + int(data[path_end + 1 : size_end])
+    return paths
+
+
+def test_each_registered_game_has_a_code_pack_of_its_own_and_the_firmwares_pack_holds_no_game(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The page loads a game's code apart from the firmware's: the registry names each game's
+    engine and device packages, and each goes into that game's pack, whole, and nowhere else."""
+    from shared_engine.games import DEVICE, ENGINE, GAMES, ID
+
+    dist = built(tmp_path)
+    firmware = _unpacked(dist / "code.pack")
+    for entry in GAMES:
+        folders = tuple("/fw/%s/" % entry[face].replace(".", "/") for face in (ENGINE, DEVICE))
+        own = _unpacked(dist / f"game-{entry[ID]}.pack")
+        assert own and all(path.startswith(folders) for path in own), (entry[ID], own)
+        for folder in folders:  # its engine's core and its play module's package, in its pack
+            assert folder + "__init__.mpy" in own, (entry[ID], folder)
+        assert not [path for path in firmware if path.startswith(folders)], entry[ID]
+        assert (dist / f"game-{entry[ID]}.pack.gz").exists()
+    assert "/fw/session.mpy" in firmware and "/dev_py/web_boot.mpy" in firmware
+    packs = sorted(path.name for path in dist.glob("*.pack"))
+    assert packs == sorted(["code.pack"] + [f"game-{entry[ID]}.pack" for entry in GAMES]), packs

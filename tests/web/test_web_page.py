@@ -697,6 +697,70 @@ def test_a_first_visit_downloads_each_file_once_and_at_most_300_kb_headers_inclu
         server.shutdown()
 
 
+def test_a_first_visits_first_frame_needs_no_other_games_code_and_each_game_then_plays_offline(
+    browser, tmp_path: pathlib.Path
+) -> None:
+    """A device with no game yet begins the registry's first game, so the first frame needs the
+    firmware's code and that game's only: with every other game's pack held back by the network,
+    the first frame still shows. Those packs are fetched after it, and a press made before they
+    come waits for them; then, with no network, New game plays each game, and the page reopens
+    into them (a flash with games loads every game's code)."""
+    import build
+    from shared_engine.games import DEVICE, GAMES, ID, NAME
+
+    dist = tmp_path / "dist"
+    build.build(dist)
+    server, url = build.serve_in_background(dist)
+    try:
+        context = browser.new_context(**PHONE)
+        page = context.new_page()
+        held: list = []
+        for entry in GAMES[1:]:
+            page.route(f"**/game-{entry[ID]}.pack*", lambda route: held.append(route))  # answered when let go
+        player = Player(page)
+        player.open(url)  # the first frame, lit
+        assert player.state()["game"] == GAMES[0][ID], player.state()
+        page.wait_for_timeout(500)
+        asked = sorted(route.request.url.rsplit("/", 1)[1] for route in held)
+        assert asked == sorted(f"game-{entry[ID]}.pack.gz" for entry in GAMES[1:]), asked  # after it
+        player.press("BACK", 80)  # a press made before they come waits for them, in order
+        page.wait_for_timeout(500)
+        assert player.state()["screen"] != "menu", player.state()["screen"]
+        for route in held:
+            route.continue_()
+        page.wait_for_function("window.adjutant.state().screen === 'menu'", timeout=20000)
+        for entry in GAMES[1:]:
+            loaded = "/fw/%s/__init__.mpy" % entry[DEVICE].replace(".", "/")
+            page.wait_for_function(f"window.adjutant.mp.FS.analyzePath({loaded!r}).exists", timeout=20000)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=20000)
+        page.wait_for_timeout(1000)  # the offline copy installed
+        context.set_offline(True)
+
+        def press(button: str) -> list[str]:
+            player.press(button, 80)
+            page.wait_for_timeout(600)
+            return re.findall(r'button "([^"]+)"', page.locator("#buttons").aria_snapshot())
+
+        for entry in GAMES[1:]:
+            while not player.state()["screen"].startswith("menu"):
+                press("BACK")
+            for _ in range(3):
+                press("DOWN")
+            names = press("OK")  # New game
+            while f"OK: {entry[NAME]}" not in names:
+                names = press("DOWN")
+            if "OK: yes" in press("OK"):  # "Start a new game?"
+                press("OK")
+            assert player.state()["game"] == entry[ID], (entry[ID], player.state())
+        page.reload()  # offline, a flash with games: every game's code from the offline copy
+        player.wait_frame(0)
+        assert player.state()["game"] == GAMES[-1][ID], player.state()
+        assert player.errors == []
+        context.close()
+    finally:
+        server.shutdown()
+
+
 STORED_KEYS = (
     "new Promise(done => { const r = indexedDB.open('adjutant'); r.onsuccess = () => {"
     " const k = r.result.transaction('flash').objectStore('flash').getAllKeys();"

@@ -158,10 +158,19 @@ async function unzipped(name) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// Each game's code is a pack of its own (web/build.py defines GAME_PACKS from the registry, in
+// its order). A device with no game yet begins the first game: its pack comes with the rest of
+// the firmware, and the other games' after the first frame. A flash that holds games may boot
+// into any of them, so all come before it boots (the offline copy has them: no wait to speak of).
+/* global GAME_PACKS */
+const [FIRST_GAME, ...OTHER_GAMES] = GAME_PACKS;
+
+const unpacked = async (names) => Object.assign({}, ...(await Promise.all(names.map(unzipped))).map(unpack));
+
 // The firmware's code, and MicroPython's .wasm as a URL its loader takes.
 async function code() {
-  const [pack, wasm] = await Promise.all([unzipped("code.pack"), unzipped("mp/micropython.wasm")]);
-  return { files: unpack(pack), wasm: URL.createObjectURL(new Blob([wasm], { type: "application/wasm" })) };
+  const [files, wasm] = await Promise.all([unpacked(["code.pack", FIRST_GAME]), unzipped("mp/micropython.wasm")]);
+  return { files, wasm: URL.createObjectURL(new Blob([wasm], { type: "application/wasm" })) };
 }
 
 function toBase64(bytes) {
@@ -375,7 +384,13 @@ async function main() {
     }
   };
   const { files, wasm } = await code();
-  device = new PageBoard({ loadMicroPython, code: files, wasm, store, onStop: restart, say: (line) => console.log(line) });
+  let gamesLater = []; // the games' packs fetched once the first frame shows
+  const more = (stored) => {
+    if (stored.length) return unpacked(OTHER_GAMES);
+    gamesLater = OTHER_GAMES;
+    return {};
+  };
+  device = new PageBoard({ loadMicroPython, code: files, wasm, more, store, onStop: restart, say: (line) => console.log(line) });
   window.adjutant = device; // for the page's tests
   try {
     await device.start();
@@ -422,6 +437,14 @@ async function main() {
       }
       if (panel) {
         draw(panel);
+        if (gamesLater.length) {
+          // Presses made before the code comes wait for it in the pins' queue, in order: a game's
+          // code is there when New game begins it. A failed fetch is fetched again after a
+          // restart (its game's import fails, and says so, before that).
+          const coming = unpacked(gamesLater).then((code) => device.add(code), (e) => console.log("games' code: " + e));
+          later(() => coming);
+          gamesLater = [];
+        }
         shown.on = panel.on;
         clearTimeout(wording);
         wording = setTimeout(() => describe(panel, font, device.boot.keys()), WORDS_AFTER_MS);

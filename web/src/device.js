@@ -12,7 +12,7 @@ export const WIDTH = 128;
 export const HEIGHT = 64;
 const VISIBLE_FROM = { ssd1306: 0, sh1106: 2 };
 
-// code.pack (web/build.py): for each file its path, "\n", its length, "\n", its bytes.
+// code.pack and each game's pack (web/build.py): for each file its path, "\n", its length, "\n", its bytes.
 export function unpack(buffer) {
   const bytes = new Uint8Array(buffer);
   const out = {};
@@ -38,10 +38,12 @@ export class PageBoard {
   // /dev_py (the page's board); store: {load(), apply(changed, removed)}; onStop(why): the
   // firmware stopped (a reset, the watchdog, a fault): the page restarts it from the store;
   // onPanel(): the firmware wrote to the panel's controller (a frame may be due: frame()).
-  // wasm: where MicroPython's .wasm is (a URL), if not beside its loader.
-  constructor({ loadMicroPython, code, store, onStop, say, onPanel, wasm }) {
+  // wasm: where MicroPython's .wasm is (a URL), if not beside its loader. more(stored): code the
+  // firmware needs before it boots on this flash (stored: its files), {path: Uint8Array}.
+  constructor({ loadMicroPython, code, store, onStop, say, onPanel, wasm, more }) {
     this.loadMicroPython = loadMicroPython;
     this.code = code;
+    this.more = more || (async () => ({}));
     this.store = store;
     this.onStop = onStop || (() => {});
     this.say = say || (() => {});
@@ -63,12 +65,10 @@ export class PageBoard {
       stderr: (line) => this.say(line),
     });
     const FS = this.mp.FS;
-    for (const [path, bytes] of Object.entries(this.code)) {
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, bytes);
-    }
+    this.add(this.code);
     FS.mkdirTree("/flash");
     const stored = await this.store.load();
+    this.add(await this.more(stored));
     for (const [path, bytes] of stored) {
       FS.mkdirTree(("/flash/" + path).slice(0, ("/flash/" + path).lastIndexOf("/")));
       FS.writeFile("/flash/" + path, bytes);
@@ -80,6 +80,15 @@ export class PageBoard {
       this.boot.power_on(Math.floor(Date.now() / 1000));
     } catch (e) {
       this.stop("boot: " + e);
+    }
+  }
+
+  // Code put where the firmware imports it from: at the start, or later (a game's, fetched then).
+  add(code) {
+    const FS = this.mp.FS;
+    for (const [path, bytes] of Object.entries(code)) {
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, bytes);
     }
   }
 

@@ -18,7 +18,9 @@ const [dist, pressesFile] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
 const { PageBoard, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
 const { makeFont, panelWords, buttonMeanings } = await import(pathToFileURL(path.join(dist, "panel_words.js")));
-const code = unpack(fs.readFileSync(path.join(dist, "code.pack")));
+// the firmware and every game's code (code.pack, game-ID.pack), as a page with games on its flash loads them
+const packs = fs.readdirSync(dist).filter((name) => name.endsWith(".pack"));
+const code = Object.assign({}, ...packs.map((name) => unpack(fs.readFileSync(path.join(dist, name)))));
 const flash = new Map();
 const store = {
   async load() {
