@@ -22,6 +22,7 @@ const LONG_MS = 600;
 const LONG_PIN_MS = LONG_MS + 200;
 const AT_RELEASE = new Set(["OK", "BACK"]);
 const SLOP_PX = 16; // a finger this far past a button's edge has slid off it
+const CODE_WAIT_MS = 3000; // the longest a press waits for the other games' code (a first visit)
 const WAKE_MS = 80; // after the page's own tap that wakes a sleeping panel: the firmware lit it again
 // The panel's words are read once it has held still this long (a held button's repeats don't
 // make a screen reader speak each number): about a person's reaction time.
@@ -438,11 +439,12 @@ async function main() {
       if (panel) {
         draw(panel);
         if (gamesLater.length) {
-          // Presses made before the code comes wait for it in the pins' queue, in order: a game's
-          // code is there when New game begins it. A failed fetch is fetched again after a
-          // restart (its game's import fails, and says so, before that).
+          // Presses made before the code comes wait for it in the pins' queue, in order, so a
+          // game's code is there when New game begins it; on a network that stalls, at most
+          // CODE_WAIT_MS. A fetch that failed is made again after a restart (until then, New game
+          // of that game says its code is missing).
           const coming = unpacked(gamesLater).then((code) => device.add(code), (e) => console.log("games' code: " + e));
-          later(() => coming);
+          later(() => Promise.race([coming, pause(CODE_WAIT_MS)]));
           gamesLater = [];
         }
         shown.on = panel.on;
