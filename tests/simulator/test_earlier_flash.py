@@ -54,3 +54,24 @@ def test_an_earlier_firmwares_flash_boots_into_its_game_as_it_stood_and_is_pulle
     assert great_war["log"][0]["a"] == "new" and great_war["which_game"] == "the-great-war"
     assert great_war["turns"][0]["rolls"] and great_war["over"] is False
     assert the_war["which_game"] == "the-war" and the_war["decks"] == {"P1": 50, "P2": 49}
+
+
+def test_the_earlier_flash_boots_on_the_earlier_firmware_that_made_it_into_the_same_game() -> None:
+    """The fixture is an earlier firmware's flash: that firmware (tests/golden/firmware-before-game-
+    plugins.tar.gz) boots it into the game it left, as today's does. The simulator reads its wiring
+    with its own firmware's settings file, which checks the saved game against its own registry,
+    never the earlier code's."""
+    import tarfile
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        code = pathlib.Path(tmp) / "code"
+        with tarfile.open(REPO / "tests/golden/firmware-before-game-plugins.tar.gz") as tar:
+            tar.extractall(code, filter="data")
+        flash = pathlib.Path(tmp) / "flash.img"
+        flash.write_bytes(gzip.decompress(FIXTURE.read_bytes()))
+        with SimDevice(flash, seed=5, timeout=300, code=code) as device:
+            device.wait(500)
+            state = device.state()
+            assert state["screen"] == "war-mat" and state["gid"] == "g0002", state
+            assert state["game"]["decks"] == {"P1": 52, "P2": 49} and state["game"]["player"] == "P2"

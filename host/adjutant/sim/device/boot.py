@@ -204,8 +204,11 @@ class SimulatedBoard(Control):
                 return
 
     def board(self):
-        """How the simulated hardware is wired: the firmware's own board definition."""
-        sys.path.insert(0, self.wiring)
+        """How the simulated hardware is wired: the firmware's own board definition. Its settings
+        file checks a saved game against its own registry, in the repository beside it: not the
+        one of the code on the flash, which may be an earlier firmware's."""
+        loaded = set(sys.modules)
+        sys.path[:0] = [self.wiring, self.wiring.rsplit("/", 1)[0]]
         try:
             import boards
 
@@ -216,9 +219,10 @@ class SimulatedBoard(Control):
             settings, _ = settings_file.load()
             return boards.board(settings["board"])
         finally:
-            sys.path.pop(0)
-            for name in ("boards", "settings_file", "config"):  # the firmware imports its own from its own path
-                sys.modules.pop(name, None)
+            del sys.path[:2]
+            for name in list(sys.modules):  # the firmware imports its own from its own path
+                if name not in loaded:
+                    del sys.modules[name]
 
     def first_frame(self):
         # the code a board has loaded when its panel first shows a whole frame: what the boot
