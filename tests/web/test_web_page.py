@@ -20,6 +20,7 @@ import time
 import pytest
 
 from bench import scripted_game
+from shared_engine.games import DEVICE, GAMES, ID, NAME
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "web"))
@@ -707,7 +708,6 @@ def test_a_first_visits_first_frame_needs_no_other_games_code_and_each_game_then
     game plays each game, and the page reopens into them (a flash with games loads every game's
     code)."""
     import build
-    from shared_engine.games import DEVICE, GAMES, ID, NAME
 
     dist = tmp_path / "dist"
     build.build(dist)
