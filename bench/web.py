@@ -12,7 +12,8 @@
   first frame with a lit pixel, cold (a new profile: no cache, no service worker) and warm (a
   reload, from the service worker's copy), the median of 5 each, plain and with the CPU
   throttled 4x as Lighthouse's mobile profile does (targets warm: 300 ms plain, 1,000 ms at
-  4x); the machine's load average is printed beside them.
+  4x); the machine's load average is printed beside them. And a first visit over Lighthouse's
+  slow 4G network (150 ms round trips, 1.6 Mbps down), where a phone meets the page.
 - CPU per press: the scripted 10-turn game by taps, in node (process CPU time per press, with a
   frame asked for every 16 ms as the page's animation frames do), and the same game on the
   terminal simulator (the micropython process's CPU time per press, on its simulated clock):
@@ -130,10 +131,31 @@ def chromium_runs(dist: pathlib.Path) -> dict | None:
                     warm.append((time.perf_counter() - started) * 1000)
                     context.close()
                 out[rate] = (statistics.median(cold), statistics.median(warm), os.getloadavg()[0])
+            out["slow_4g"] = statistics.median(first_frame_on(browser, url, SLOW_4G) for _ in range(RUNS))
             browser.close()
     finally:
         server.shutdown()
     return out
+
+
+# Lighthouse's mobile network: 150 ms round trips, 1.6 Mbps down, 750 kbps up (a phone's first
+# visit is on a network like it, not on this machine's loopback)
+SLOW_4G = {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8}
+
+
+def first_frame_on(browser, url: str, network: dict) -> float:
+    """A first visit's first lit frame (a new profile) over an emulated network, in ms."""
+    context = browser.new_context()
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", network)
+    started = time.perf_counter()
+    page.goto(url)
+    page.wait_for_function(LIT, timeout=60000)
+    took = (time.perf_counter() - started) * 1000
+    context.close()
+    return took
 
 
 def idle_cpu(cdp, page, seconds: int = 10) -> float:
@@ -210,6 +232,10 @@ def main() -> None:
                     f"{cold:.0f} ms, warm (reload, from the service worker) {warm:.0f} ms, of {RUNS} each; "
                     f"load average {load:.1f}; target warm <= {target} ms"
                 )
+            print(
+                f"  a first visit's first lit frame over a slow 4G network (150 ms round trips, 1.6 Mbps): "
+                f"median {browser['slow_4g']:.0f} ms of {RUNS}"
+            )
         firsts, node_press = node_runs(dist, work)
         print(f"  first frame in node: cold {firsts[0]:.0f} ms, warm median {statistics.median(firsts[1:]):.0f} ms")
         sim_press = simulator_cpu_per_press()
@@ -236,6 +262,7 @@ def main() -> None:
                     "chromium_warm_ms": browser and browser[1][1],
                     "chromium_4x_cold_ms": browser and browser[4][0],
                     "chromium_4x_warm_ms": browser and browser[4][1],
+                    "chromium_slow_4g_first_visit_ms": browser and browser["slow_4g"],
                     "node_cpu_ms_per_press": node_press,
                     "sim_cpu_ms_per_press": sim_press,
                     "settle_ms_40_games": settle["written_only_ms"],
