@@ -237,3 +237,14 @@ def test_the_last_front_scenario_plays_a_whole_game_and_pull_archives_it(tmp_pat
     assert "battle  1  soviet   from deck   P2 wins at 8" in told, told
     assert "result: P3 wins (normal victory)" in told
     assert (tmp_path / "screen-front-mat.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_a_device_that_cannot_start_says_why_where_its_runner_reads_not_on_its_serial(tmp_path: pathlib.Path) -> None:
+    """The simulated board's stdout is its USB serial; a fault that stops the simulator itself (here
+    no firmware to run) is said on its stderr, so the runner's error names it."""
+    from adjutant.sim.interpreter import SimError
+
+    (tmp_path / "code").mkdir()
+    with pytest.raises(SimError) as stopped:
+        SimDevice(tmp_path / "flash.img", seed=1, timeout=60, code=tmp_path / "code")
+    assert "ImportError: no module named 'runtime'" in str(stopped.value), str(stopped.value)

@@ -292,4 +292,8 @@ def main(argv):
     device.run()
 
 
-main(sys.argv)
+try:
+    main(sys.argv)
+except Exception as e:  # its stdout is the board's serial: say it where the runner reads
+    sys.print_exception(e, sys.stderr)
+    sys.exit(1)
