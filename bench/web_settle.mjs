@@ -9,6 +9,7 @@
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
+import { allCode } from "../web/test/code.mjs";
 
 const [dist, games] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
@@ -24,8 +25,7 @@ const store = {
     for (const p of removed) flash.delete(p);
   },
 };
-const packs = fs.readdirSync(dist).filter((name) => name.endsWith(".pack")); // the firmware, every game's code
-const code = Object.assign({}, ...packs.map((name) => unpack(fs.readFileSync(path.join(dist, name)))));
+const code = allCode(dist, unpack);
 const device = new PageBoard({ loadMicroPython, code, store });
 await device.start();
 await new Promise((done) => setTimeout(done, 500)); // the firmware's boot writes, settled below

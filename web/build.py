@@ -142,7 +142,8 @@ def build(out: pathlib.Path = DIST) -> str:
     # The big files gzipped once here, smaller than a host's gzip makes them (zopfli), and served
     # as they are: the page inflates them (DecompressionStream). The plain ones stay for a
     # browser without it, and for the tests that run the device in node.
-    for name in (*GZIPPED, *game_packs()):
+    gzipped = (*GZIPPED, *game_packs())
+    for name in gzipped:
         (out / (name + ".gz")).write_bytes(_zopfli((out / name).read_bytes()))
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     digest = hashlib.sha256()
@@ -150,7 +151,7 @@ def build(out: pathlib.Path = DIST) -> str:
         digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:12]
     worker = (WEB / "src/sw.js").read_text()
-    kept = [n for n in files if n not in SCREENSHOTS + BUNDLED + GZIPPED + game_packs() and n != "index.html"]
+    kept = [n for n in files if n not in SCREENSHOTS + BUNDLED + gzipped and n != "index.html"]
     cached = ["./"] + ["./" + n for n in kept]  # "./" is index.html
     worker = worker.replace("__VERSION__", version).replace("__FILES__", json.dumps(cached))
     (out / "sw.js").write_text(minified(worker, "sw.js"))
@@ -163,20 +164,26 @@ ESBUILD = WEB / "node_modules/.bin/esbuild"
 def game_packs() -> tuple[str, ...]:
     """Each registered game's code pack, in the registry's order: its first is the game a device
     with no game yet begins."""
-    from shared_engine.games import GAMES, ID
+    from shared_engine.games import GAMES
 
-    return tuple("game-%s.pack" % entry[ID] for entry in GAMES)
+    return tuple(_game_pack(entry) for entry in GAMES)
+
+
+def _game_pack(entry: tuple) -> str:
+    from shared_engine.games import ID
+
+    return "game-%s.pack" % entry[ID]
 
 
 def pack_of(path: str) -> str:
     """The pack a file of the build goes into: its game's, if it is in a game's engine or device
     package (the registry names them), else code.pack."""
-    from shared_engine.games import DEVICE, ENGINE, GAMES, ID
+    from shared_engine.games import DEVICE, ENGINE, GAMES
 
     for entry in GAMES:
         for package in (entry[ENGINE], entry[DEVICE]):
             if path.startswith("fw/%s/" % package.replace(".", "/")):
-                return "game-%s.pack" % entry[ID]
+                return _game_pack(entry)
     return "code.pack"
 
 

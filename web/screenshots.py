@@ -19,8 +19,9 @@ def main() -> None:
     sys.path.insert(0, str(WEB))
     import tempfile
 
-    import build
     from playwright.sync_api import sync_playwright
+
+    import build
 
     with tempfile.TemporaryDirectory() as tmp:
         dist = pathlib.Path(tmp) / "dist"

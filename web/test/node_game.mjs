@@ -13,14 +13,13 @@
 import fs from "fs";
 import path from "path";
 import { pathToFileURL } from "url";
+import { allCode } from "./code.mjs";
 
 const [dist, pressesFile] = process.argv.slice(2);
 const { loadMicroPython } = await import(pathToFileURL(path.join(dist, "mp/micropython.mjs")));
 const { PageBoard, unpack } = await import(pathToFileURL(path.join(dist, "device.js")));
 const { makeFont, panelWords, buttonMeanings } = await import(pathToFileURL(path.join(dist, "panel_words.js")));
-// the firmware and every game's code (code.pack, game-ID.pack), as a page with games on its flash loads them
-const packs = fs.readdirSync(dist).filter((name) => name.endsWith(".pack"));
-const code = Object.assign({}, ...packs.map((name) => unpack(fs.readFileSync(path.join(dist, name)))));
+const code = allCode(dist, unpack);
 const flash = new Map();
 const store = {
   async load() {
