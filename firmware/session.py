@@ -1,10 +1,9 @@
 """The game on the table: its actions, its file on flash, its card data, whether the host holds it.
 
-Every action enters through act() and is on flash before anyone hears of it: a press's actions
-when it is done (done_press), in one commit. Listeners (the screens, the serial link) are told the
-kind of each saved action; nothing here draws or talks to the host; `warn` (the UI's) tells the
-player. The game's flow is its play module's (play/): the moves nobody enters, and what the moment
-asks for next (moment()). Screens, the link and the page reach any game through here."""
+Every action enters through act() and is on flash before anyone hears of it: a press's actions when
+it is done (done_press), in one commit. Listeners (the screens, the link) are told the kind of each
+saved action; nothing here draws or talks to the host; `warn` (the UI's) tells the player. The
+game's flow is its play module's (play/): the moves nobody enters, what the moment asks for next."""
 
 from os import stat  # a built-in module, kept in sys.modules from boot (lazy.keep_built_ins)
 
@@ -65,7 +64,7 @@ class Session:
             try:
                 self._play(journal.load())  # after a delete, a game of another game: its code goes
                 self.journal = journal
-                self.joined = self.play.joined(self.game.actions)
+                self.joined = set(self.game.settled + at for at in self.play.joined(self.game.actions))
                 self.pulled = on_flash.is_pulled(journal.gid)
                 self._tell("begun")  # after a delete: the screens start again from this game's own mat
                 if journal.problems:
@@ -109,7 +108,7 @@ class Session:
             if self.fold_due():  # a game ended a moment ago: its digest written before it is left
                 self.fold()
             old.close()  # making room may remove its files, if the host holds the game
-            if self.game is not None and not self.play.played(self.game.actions):
+            if self.game is not None and not (self.game.settled or self.play.played(self.game.actions)):
                 _games_on_flash().remove(old.gid)  # nothing was played: nothing to keep or pull
                 self.journal = None
 
@@ -117,9 +116,9 @@ class Session:
         current = gid == self.gid
         if current:
             self.journal.close()
+            self.journal = self.game = None
         _games_on_flash().remove(gid)
         if current:
-            self.journal = self.game = None
             self.resume()
 
     def mark_pulled(self, gids):
@@ -131,7 +130,7 @@ class Session:
     def press(self):
         """A player's press begins: the actions it saves are one step for undo and redo, and go on
         flash together when it is done (done_press)."""
-        self._press_at = len(self.game.actions)
+        self._press_at = self.game.count()
         if self._pending is None:  # a screen may begin a step of its own within the press
             self._pending = []
 
@@ -164,8 +163,8 @@ class Session:
         first = None
         if kind == "undo":
             while game.actions:
-                at = len(game.actions) - 1
-                action = game.actions[at]
+                at = game.count() - 1
+                action = game.actions[-1]
                 if not self.act("undo"):
                     break
                 first = action
@@ -173,7 +172,7 @@ class Session:
                     break
         else:
             while game.undone:
-                if first is not None and len(game.actions) not in self.joined:
+                if first is not None and game.count() not in self.joined:
                     break
                 action = game.undone[-1]
                 if not self.act("redo"):
@@ -205,7 +204,7 @@ class Session:
             return False
         self._fold_failed = False
         if kind != "undo" and kind != "redo":
-            at = len(game.actions) - 1
+            at = game.count() - 1
             if self._press_at is not None and at > self._press_at:
                 self.joined.add(at)
             else:
@@ -230,26 +229,31 @@ class Session:
         try:
             if self.journal is None:
                 raise OSError("no game file")
-            self.journal.put_draft(len(self.game.actions), value)
+            self.journal.put_draft(self.game.count(), value)
             return True
         except (OSError, MemoryError) as e:
             self._not_saved(e)
             return False
 
-    def draft(self):
-        """The number an entry's OK confirmed before the power went, if no action came after it."""
-        return self.journal.draft(len(self.game.actions)) if self.journal is not None else None
+    def draft(self):  # the number an entry's OK confirmed before the power went, if no action came after it
+        return self.journal.draft(self.game.count()) if self.journal is not None else None
 
-    def fold_due(self):
-        """The journal wants folding into a snapshot (journal.fold_due): work for a pause in play."""
-        journal = self.journal
-        return journal is not None and not self._fold_failed and journal.fold_due(self.game)
+    def fold_due(self):  # the journal wants folding into a snapshot (journal.fold_due): work for a pause in play
+        return self.journal is not None and not self._fold_failed and self.journal.fold_due(self.game)
 
     def fold(self):
         try:
-            self.journal.fold(self.game)
-        except OSError:  # nothing is lost: the old snapshot and the journal stand
+            self.journal.fold(self.game, None, self.joined)
+        except (OSError, MemoryError):  # nothing is lost: the old snapshot and the journal stand
             self._fold_failed = True
+            return
+        settled = self.game.settled
+        self.joined = set(at for at in self.joined if at > settled)  # the settled are never undone again
+
+    def reach(self):
+        """How many presses undo reached back before it met the settled log: those on the redo stack."""
+        count = self.game.count()
+        return len([at for at in range(count, count + len(self.game.undone)) if at not in self.joined])
 
     def _rollback(self, kind, undone):
         # Every action has a known inverse on the game in memory: what flash refused is undone.

@@ -79,7 +79,10 @@ class UI:
         before = self.session.game.state.phase
         action = self.session.step(kind)
         if action is None:
-            if not (self.session.game.actions if kind == "undo" else self.session.game.undone):
+            game = self.session.game
+            if kind == "undo" and game.settled and not game.actions:  # the window's start: the log before stands
+                self.say("Undo reaches back %d presses" % self.session.reach())
+            elif not (game.actions if kind == "undo" else game.undone):
                 self.say(nothing)
             return
         self.pop_to_mat()

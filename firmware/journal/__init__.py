@@ -2,6 +2,12 @@
 
     g0007.snp    snapshot: a meta line {"gen":N}, then the game log, a compact record a line
     g0007.j<N>   journal: the records since snapshot generation N, compact too
+    g0007.log    a long game's log: its header and the actions settled out of the device's memory
+
+A game's window of recent actions is what the device holds (shared_engine/action_list.py): once
+a fold settles its oldest, they are appended to the .log, and the snapshot holds, after its
+header, the state they led to, the core's own, and the window ("log" in its meta line: the .log's
+[records, bytes]; a fold cut short may leave more there, never read). A short game has no .log.
 
 Every line is "<crc32 as 8 hex digits> <JSON>\n": records in the one form the
 link also sends (["bp",14,12]), so what the host checks is what is stored (older
@@ -24,7 +30,7 @@ The lines themselves, checked and written, are journal/lines.py.
 
 import os
 
-from journal.lines import checked_lines, line, record_bytes, remove_quietly
+from journal.lines import line, lines_at, record_bytes, remove_quietly
 
 # The journal is folded into a snapshot, in a pause, once it holds this many bytes: littlefs keeps
 # a file of up to 512 B inside its folder's metadata, where an append is a few pages programmed.
@@ -49,13 +55,18 @@ class Journal:
         self.gen = 0
         self.records = 0  # in the current journal
         self.size = 0  # its bytes
+        self.logged = None  # [records, bytes] of the .log, or None: the whole log is in the snapshot
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a fold succeeds
-        self._file = None  # the journal, held open for appending
+        self._file = None
+        self.at = None  # where log_lines() read last: (index, part, offset)  # the journal, held open for appending
         self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended
 
     def journal_path(self):
         return "%s.j%d" % (self.base, self.gen)
+
+    def log_path(self):
+        return self.base + ".log"
 
     def create(self, game):
         self.times = {"at": _stamp()}
@@ -67,11 +78,12 @@ class Journal:
 
         return load(self, cards)
 
-    def fold(self, game, gen=None):
-        """Fold the journal into a new snapshot generation `gen` (the next by default)."""
+    def fold(self, game, gen=None, joined=()):
+        """Fold the journal into a new snapshot generation `gen` (the next by default); `joined`:
+        the actions made with the one before them (a press is never split by the window)."""
         from journal.fold import fold
 
-        fold(self, game, gen)
+        fold(self, game, gen, joined)
 
     def append(self, action):
         """Write one record, on flash at the next commit(); OSError (e.g. a full flash) means it is not saved."""
@@ -125,12 +137,38 @@ class Journal:
             return False
         return game.state.phase == "over" or (self.size >= FOLD_BYTES and not game.undone)
 
-    def snapshot_records(self):
-        """The snapshot's records as stored (compact JSON bytes), one at a time, after its meta line."""
-        lines = checked_lines(self.base + ".snp", [])
-        for _ in lines:  # the meta line
-            break
-        yield from lines
+    def log_lines(self, meta, start=0, whole=True):
+        """(index, compact record as stored) of a finished game's log on flash, from `start`: the
+        .log's, then the snapshot's window. Where each record lies is kept (self.at), so reading
+        on from the last one read does not read the log again from its start."""
+        logged = meta.get("log")
+        at = self.at if self.at is not None and self.at[0] <= start else (0, 0, 0)
+        index, part, offset = at
+        if part and not whole:
+            return
+        if part == 0:
+            if logged is not None:
+                for text, after in lines_at(self.log_path(), [], offset, logged[1]):
+                    if index >= start:
+                        self.at = (index, 0, offset)
+                        yield index, text
+                    index += 1
+                    offset = after
+            part, offset = 1, 0
+            if not whole:  # the window is the game's in memory
+                return
+        skip = (
+            0 if offset else (3 + meta["parts"] if logged is not None else 1)
+        )  # meta, header, the base state's parts, the core's own
+        for text, after in lines_at(self.base + ".snp", [], offset):
+            if skip:
+                skip -= 1
+            else:
+                if index >= start:
+                    self.at = (index, 1, offset)
+                    yield index, text
+                index += 1
+            offset = after
 
     def settled_digest(self, meta=None):
         """The snapshot's [sha256, size, records] if the log is all in it (no journal since), else None."""

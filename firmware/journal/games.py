@@ -32,6 +32,17 @@ def ids():
     return sorted(n[:-4] for n in _listed() if n.endswith(".snp"))
 
 
+def kept(gid):
+    """Whether the game is on flash: its snapshot looked up, the folder not listed."""
+    if type(gid) is not str or gid[:1] != "g" or not gid[1:].isdigit():
+        return False
+    try:
+        os.stat("%s/%s.snp" % (ROOT, gid))
+        return True
+    except OSError:
+        return False
+
+
 def free_bytes():
     st = os.statvfs(".")
     return st[0] * st[3]
@@ -138,18 +149,33 @@ def newest():
 
 
 def make_room(keep=None):
-    """Remove the oldest pulled games while space is low; returns how many."""
+    """Remove the oldest pulled games while space is low; returns how many.
+
+    Free space is asked of littlefs once (statvfs walks the whole flash: with 200 games kept, a
+    second each on a Pico); a removed game's files give back at least their own bytes."""
     removed = 0
-    if free_bytes() >= LOW_SPACE:
+    free = free_bytes()
+    if free >= LOW_SPACE:
         return removed  # as it mostly is: which games the host holds is not read (a file opened)
-    pulled = pulled_ids()
+    pulled = set(pulled_ids())
     for gid in ids():
-        if free_bytes() >= LOW_SPACE:
+        if free >= LOW_SPACE:
             break
         if gid != keep and gid in pulled:
+            free += _bytes_of(gid)
             remove(gid)
             removed += 1
     return removed
+
+
+def _bytes_of(gid):
+    n = 0
+    for end in (".snp", ".log", ".j0"):
+        try:
+            n += os.stat("%s/%s%s" % (ROOT, gid, end))[6]
+        except OSError:
+            pass
+    return n
 
 
 def create(game):

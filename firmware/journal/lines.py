@@ -28,14 +28,26 @@ def line(data):
 
 def checked_lines(path, problems):
     """The JSON of each good line, as bytes; stops at the first bad one."""
+    for text, _ in lines_at(path, problems):
+        yield text
+
+
+def lines_at(path, problems, offset=0, end=None):
+    """(JSON of each good line as bytes, the offset after it), from byte `offset` up to `end` (a
+    log on flash may hold more than its snapshot took: a fold cut short); stops at a bad line."""
     try:
         f = open(path, "rb")
     except OSError:
         return
     with f:
+        if offset:
+            f.seek(offset)
         number = 0
         for raw in f:
             number += 1
+            offset += len(raw)
+            if end is not None and offset > end:
+                return
             good = len(raw) > 10 and raw[-1:] == b"\n" and raw[8:9] == b" "
             if good:
                 text = raw[9:-1]
@@ -46,7 +58,7 @@ def checked_lines(path, problems):
             if not good:
                 problems.append("%s line %d damaged; it and what follows were dropped" % (path, number))
                 return
-            yield text
+            yield text, offset
 
 
 def remove_quietly(path):

@@ -11,6 +11,7 @@ from shared_engine.errors import GameError
 from shared_engine.games import core, of_header, records
 from shared_engine.games import name as game_name
 from shared_engine.records import from_compact
+from shared_engine.snapshot import Reader, parts_of
 
 
 def read_meta(root, gid):
@@ -43,23 +44,37 @@ def _header_fields(values):
 
 
 def load(journal, cards=None):
-    """Rebuild `journal`'s game: snapshot, then journal; damage is dropped, never the game."""
+    """Rebuild `journal`'s game: snapshot, then journal; damage is dropped, never the game.
+
+    A long game's snapshot holds, after its header, the state its window begins from and the
+    core's own (KEEPS), then the window: its settled actions are on the log, not read here."""
     problems = journal.problems = []
     game = None
     meta = None
+    keeps = reader = None
     for text in checked_lines(journal.base + ".snp", problems):
         if meta is None:  # the first line is the snapshot's own record
             meta = json.loads(text)
             journal.gen = meta["gen"]
+            journal.logged = meta.get("log")
             journal.times = {k: meta[k] for k in ("at", "began", "done") if k in meta}
             continue
-        action = _decoded(text, "snapshot", game)
         if game is None:
-            game = core(action, cards)  # the header names the game: "new" for The Great War
+            game = core(_decoded(text, "snapshot", None), cards)  # the header names the game: "new" for The Great War
+            if journal.logged is not None:
+                reader = Reader(parts_of(game.State))
+        elif reader is not None:  # the state the window begins from, a line a part
+            if reader.feed(json.loads(text)):
+                game.resume(reader.state, journal.logged[0] - 1)  # the log: its header, then those settled
+                reader = None
+        elif journal.logged is not None and keeps is None:
+            keeps = json.loads(text)
         else:
-            game.apply(action)
-    if game is None:
+            game.apply(_decoded(text, "snapshot", game))
+    if game is None or (journal.logged is not None and keeps is None):
         raise GameError("game %s has no readable snapshot" % journal.gid)
+    if keeps is not None:
+        game.restore(keeps)
     journal.records = journal.size = 0
     for text in checked_lines(journal.journal_path(), problems):
         try:

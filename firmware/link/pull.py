@@ -33,77 +33,91 @@ class LogView:
     """A game's log as the link sends it: compact records, ["bp",14,12] for
     {"CP":14,"EA":12,"a":"bp","v":1}, one a line, as the flash holds them. Its
     sha256 and size are of exactly those bytes; the host checks them before it
-    expands the records to its canonical log with the same engine.
+    expands the records to its canonical log with the same engine. What a long
+    game settled out of memory is read from its log on flash (`journal`).
     """
 
-    def __init__(self, gid, game, digest=None):
+    def __init__(self, gid, game, journal, digest=None):
         self.gid = gid
         self.game = game
-        self.sha, self.size, self.count = digest or log_digest(game)
+        self.journal = journal
+        self.sha, self.size, self.count = digest or log_digest(game, journal)
         self.key = _version(game)
+
+    def _records(self, start):
+        game = self.game
+        settled = game.settled
+        i = start
+        if settled:
+            if start <= settled:
+                for _, text in self.journal.log_lines({"log": self.journal.logged}, start, False):
+                    yield text
+            i = max(start, settled + 1)
+        elif i == 0:
+            yield record_bytes(game.header)
+            i = 1
+        actions = game.actions
+        while i - settled - 1 < len(actions):
+            yield record_bytes(actions[i - settled - 1])
+            i += 1
 
     def records(self, start, budget):
         """([records from `start`, each with its newline], their bytes), up to `budget` bytes (at
         least one record). The pieces are sent as they are: a chunk is never copied whole."""
-        game = self.game
-        out = []
-        size = 0
-        i = start
-        while i < self.count:
-            data = record_bytes(game.header if i == 0 else game.actions[i - 1])
-            if out and size + len(data) + 1 > budget:
-                break
-            out += (data, b"\n")
-            size += len(data) + 1
-            i += 1
-        return out, size
+        return _taken(self._records(start), budget)
+
+
+def _taken(texts, budget):
+    out = []
+    size = 0
+    for text in texts:
+        if out and size + len(text) + 1 > budget:
+            break
+        out += (text, b"\n")
+        size += len(text) + 1
+    return out, size
 
 
 class SettledView:
-    """A finished game served straight from its snapshot: no replay, records decoded one by one."""
+    """A finished game served straight from its log on flash: no replay, records read one by one."""
 
-    def __init__(self, journal, digest):
+    def __init__(self, journal, digest, meta):
         self.journal = journal
+        self.meta = meta
         self.gid = journal.gid
         self.sha, self.size, self.count = digest
         self.game = None
         self.key = None
 
     def records(self, start, budget):
-        out = []
-        size = 0
-        for i, text in enumerate(self.journal.snapshot_records()):
-            if i >= start:  # a settled snapshot holds compact records: sent as they are
-                if out and size + len(text) + 1 > budget:
-                    break
-                out += (text, b"\n")
-                size += len(text) + 1
-        return out, size
+        return _taken((text for _, text in self.journal.log_lines(self.meta, start)), budget)
 
 
 def _version(game):
     # Changes whenever the log does: a new action, an undo, a redo.
-    return (id(game), len(game.actions), id(game.actions[-1]) if game.actions else None)
+    return (id(game), game.count(), id(game.actions[-1]) if game.actions else None)
 
 
 def view_of(ops, gid):
     digest = None
     if gid == ops.session.gid:
         game = ops.session.game
+        journal = ops.session.journal
     elif ops.view is not None and ops.view.gid == gid and ops.view.key is None:
         return ops.view  # built from flash: a game not on the table does not change
-    elif gid in games.ids():
+    elif games.kept(gid):
         journal = Journal(games.ROOT, gid)
-        digest = journal.settled_digest()
+        meta, _ = read_meta(games.ROOT, gid)
+        digest = journal.settled_digest(meta)
         if digest is not None:
-            ops.view = SettledView(journal, digest)
+            ops.view = SettledView(journal, digest, meta)
             return ops.view
         game = journal.load()
     else:
         return None
     if ops.view is None or ops.view.gid != gid or ops.view.key != _version(game):
         ops.view = None  # let the old one go before building the new
-        ops.view = LogView(gid, game, digest)
+        ops.view = LogView(gid, game, journal, digest)
         if gid != ops.session.gid:
             ops.view.key = None  # loaded from flash; one of the game on the table is checked at each use
     return ops.view

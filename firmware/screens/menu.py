@@ -22,7 +22,7 @@ class Menu(ListScreen):
         return _rows_of(ui.session.play.GAME).menu(
             ui,
             ("Back to game", "", ui.pop),
-            ("Undo", "", ui.undo if game.actions else None),
+            ("Undo", "", ui.undo if game.count() else None),
             ("Redo", "", ui.redo if game.undone else None),
             ("New game", "", lambda: ui.push(NewGame(ui))),
             [
@@ -88,7 +88,7 @@ class NewGame(ListScreen):
                 then()
 
         session = ui.session
-        if session.game.actions and session.game.state.phase != "over":
+        if session.game.count() and session.game.state.phase != "over":
             question = "Start a new game? %s stays in history." % session.play.standing(session.game.state)
             ui.push(Confirm(ui, question, go))
         else:

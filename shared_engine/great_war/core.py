@@ -15,6 +15,7 @@ class GameCore(ActionList):
     schema = actions  # the log's records of The Great War: their fields, make, from_record
     rules = rules
     State = GameState
+    KEEPS = ("shown",)
 
     def __init__(self, header, cards=None):
         super().__init__(header, cards)

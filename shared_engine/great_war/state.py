@@ -49,6 +49,8 @@ class TurnRecord:
 
 
 class GameState:
+    PARTS = (TurnRecord,)  # snapshot.py makes a state again of these; the track is 10-odd turns, kept whole
+
     def __init__(self, header):
         _, self.name, self.turns, self.first = header
         self.turn = 1  # the turn die starts at 1 (2.8)

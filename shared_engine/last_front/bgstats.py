@@ -17,12 +17,12 @@ def play(state, source_id, play_date, when, gid, named=None, minutes=None, bgg_i
         return None
     players = list(state.players)
     if state.winner is None:
-        winner, text = None, "Last Front: no winner after %d battles" % len(state.battles)
+        winner, text = None, "Last Front: no winner after %d battles" % state.turn
     else:
         winner = players[state.winner]
         text = "Last Front: %s won after %d battles (%s victory), holding %s" % (
             winner,
-            len(state.battles),
+            state.turn,
             state.victory,
             ", ".join(state.held[state.winner]),
         )

@@ -17,8 +17,8 @@ class LastFrontCore(ActionList):
         if state.phase != "over":
             return None
         if state.winner is None:
-            return "no winner, battle %d" % len(state.battles)
-        return "%s won, battle %d" % (state.players[state.winner], len(state.battles))
+            return "no winner, battle %d" % state.turn
+        return "%s won, battle %d" % (state.players[state.winner], state.turn)
 
 
 Core = LastFrontCore  # the name the registry (shared_engine/games.py) takes a game's core by

@@ -37,7 +37,7 @@ def _flip(state, a):
     state.deck[kind] -= 1
     state.open = kind
     state.news = [("flip", None, kind)]
-    if not state.battles:  # Game Play: the first battle is always for the card turned up
+    if not state.fought:  # Game Play: the first battle is always for the card turned up
         _begin(state, None, kind, 0)
     else:
         state.phase = DECLARE
@@ -66,7 +66,8 @@ def _declare(state, a):
 def _begin(state, holder, kind, declarer):
     n = len(state.players)
     seats = [(declarer + k) % n for k in range(n)]  # clockwise from the declarer
-    state.battles.append(Battle(len(state.battles) + 1, holder, kind, declarer, seats))
+    state.fought += 1
+    state.battles.append(Battle(state.fought, holder, kind, declarer, seats))
     state.phase = BID
 
 

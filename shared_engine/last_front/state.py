@@ -42,6 +42,9 @@ class Battle:
 
 
 class LastFrontState:
+    PARTS = (Battle,)  # snapshot.py makes a state again of these
+    GROWS = ("battles",)  # the device keeps the last few (action_list.py's settle)
+
     def __init__(self, header):
         self.players, self.victory, self.dig = header[1:4]
         self.types = header[4] if len(header) > 4 else TYPES  # in play: fewer make faster games
@@ -51,13 +54,14 @@ class LastFrontState:
         self.bonus = {t: None for t in self.types}  # the seat holding each Territory Bonus card
         self.phase = FLIP  # Game Play: the dealer turns up the first territory
         self.battles = []
+        self.fought = 0  # battles begun: the device keeps only the last few of them
         self.news = []  # what the last action set off, in words' parts: (what, seat, detail)
         self.winner = None
 
     @property
     def turn(self):
         """The battle being fought or last fought: the game's count, as a turn is The Great War's."""
-        return len(self.battles)
+        return self.fought
 
     @property
     def battle(self):

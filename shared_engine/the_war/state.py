@@ -28,6 +28,9 @@ class TurnLog:
 
 
 class WarState:
+    PARTS = (TurnLog,)  # snapshot.py makes a state again of these
+    GROWS = ("track",)  # the device keeps the last few (action_list.py's settle)
+
     def __init__(self, header):
         _, self.deck_size, self.first = header
         # Main Part: each player draws a starting hand of 7 from his shuffled deck

@@ -186,7 +186,7 @@ def test_no_room_for_a_new_snapshot_the_journal_still_takes_the_action_and_folds
     journal = ui.session.journal
     journal.size = journal_module.FOLD_BYTES - 1  # the next action makes the journal due for folding
 
-    def refuse(game):
+    def refuse(game, *more):
         raise OSError(28)
 
     journal.fold = refuse  # no room for the new snapshot just now

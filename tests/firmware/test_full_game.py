@@ -41,7 +41,7 @@ def test_full_game_by_buttons_every_turn_7_14_7_18_and_the_score_3_2_3_5():
     journal = table.ui.session.journal
     assert journal.settled_digest() is None and journal.records > 0
     table.run(PAUSE_MS + 10)
-    assert journal.settled_digest() == log_digest(table.ui.session.game) and journal.records == 0
+    assert journal.settled_digest() == log_digest(table.ui.session.game, journal) and journal.records == 0
     assert table.screen() == "over"
     rig_unmount()
 

@@ -27,11 +27,11 @@ BRINGS = ("withdraw",)  # the last withdrawal ends a battle, and a capture may w
 def ending(state):
     """Victory Conditions: who won, with which territories, after how many battles, which victory."""
     if state.winner is None:
-        return "LAST FRONT: OVER", "NO WINNER", ("nothing to fight",), "battle %d" % len(state.battles)
+        return "LAST FRONT: OVER", "NO WINNER", ("nothing to fight",), "battle %d" % state.turn
     name = state.players[state.winner].upper()
     who = name + " WINS"  # a long name: the end screen draws it at half size, whole
     held = " ".join(SHORT[k] for k in state.held[state.winner])
-    return "LAST FRONT: OVER", who, (held, state.victory + " victory"), "battle %d" % len(state.battles)
+    return "LAST FRONT: OVER", who, (held, state.victory + " victory"), "battle %d" % state.turn
 
 
 SHORT = {"american": "Amer", "british": "Brit", "soviet": "Sov", "german": "Ger"}
@@ -50,7 +50,7 @@ def win_words(state):
 
 
 def standing(state):
-    return "Battle %d of this one" % len(state.battles)
+    return "Battle %d of this one" % state.turn
 
 
 def describe(action, phase):

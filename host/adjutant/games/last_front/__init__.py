@@ -29,11 +29,11 @@ class Desk(base.Desk):
         state = game.state
         held = f"held {story.held_text(state)}"
         if state.phase != "over":
-            return Archived("Last Front", None, f"battle {len(state.battles)}, {held}")
+            return Archived("Last Front", None, f"battle {state.turn}, {held}")
         if state.winner is None:
             return Archived("Last Front", None, f"no winner, {held}")
         winner = state.players[state.winner]  # by name: a seat's number says nothing at the desk
-        return Archived("Last Front", winner, f"{winner} won, battle {len(state.battles)}, {held}")
+        return Archived("Last Front", winner, f"{winner} won, battle {state.turn}, {held}")
 
     def mode(self, stored: StoredGame) -> str:
         return story.mode(stored.header)

@@ -112,7 +112,7 @@ class FrontStory:
         held = "; ".join(f"{n} {', '.join(h) or '-'}" for n, h in zip(s.players, s.held))
         bonus = ", ".join(f"{k} {s.players[v] if v is not None else 'none'}" for k, v in s.bonus.items())
         if s.phase != "over":
-            result = f"in progress: battle {len(s.battles)}"
+            result = f"in progress: battle {s.turn}"
         else:
             result = f"{self.winner} wins ({s.victory} victory)" if self.winner else "no winner"
         return [
