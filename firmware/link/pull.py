@@ -130,10 +130,8 @@ def op_list(ops, rid, req, payload):
     found = []
     more = False
     current = ops.session.gid
-    pulled = games.pulled_ids()
-    for gid in games.ids():
-        if after is not None and gid < after:
-            continue
+    pulled = set(games.pulled_ids())
+    for gid in games.ids_from(after):
         meta = None if gid == current else (read_meta(games.ROOT, gid)[0] or {})
         digest = None if meta is None else Journal(games.ROOT, gid).settled_digest(meta)
         if digest is None:  # still being played, or saved by older firmware: replay it
