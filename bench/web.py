@@ -97,7 +97,7 @@ def chromium_runs(dist: pathlib.Path) -> dict | None:
 
     served: list[tuple[str, int | None, int]] = []
     server, url = build.serve_in_background(dist, served)
-    later = {name + ".gz" for name in build.game_packs()[1:]}  # fetched once the first frame shows
+    later = {name + ".gz" for name in build.later_packs()}  # fetched once the first frame shows
     out: dict = {}
     try:
         from playwright.sync_api import sync_playwright

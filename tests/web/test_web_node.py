@@ -218,23 +218,26 @@ def _unpacked(pack: pathlib.Path) -> list[str]:
     return paths
 
 
-def test_each_registered_game_has_a_code_pack_of_its_own_and_the_firmwares_pack_holds_no_game(
+def test_the_first_game_comes_with_the_firmware_and_every_other_game_in_the_later_pack(
     tmp_path: pathlib.Path,
 ) -> None:
-    """The page loads a game's code apart from the firmware's: the registry names each game's
-    engine and device packages, and each goes into that game's pack, whole, and nowhere else."""
+    """A device with no game yet begins the registry's first game, so its engine and device
+    packages come in code.pack with the firmware's; every other game's, as the registry names
+    them, whole, in games.pack (fetched after the first frame), and no other file there."""
     from shared_engine.games import DEVICE, ENGINE, GAMES, ID
 
     dist = built(tmp_path)
     firmware = _unpacked(dist / "code.pack")
-    for entry in GAMES:
+    later = _unpacked(dist / "games.pack")
+    for n, entry in enumerate(GAMES):
         folders = tuple("/fw/%s/" % entry[face].replace(".", "/") for face in (ENGINE, DEVICE))
-        own = _unpacked(dist / f"game-{entry[ID]}.pack")
-        assert own and all(path.startswith(folders) for path in own), (entry[ID], own)
+        own, other = (firmware, later) if n == 0 else (later, firmware)
         for folder in folders:  # its engine's core and its play module's package, in its pack
             assert folder + "__init__.mpy" in own, (entry[ID], folder)
-        assert not [path for path in firmware if path.startswith(folders)], entry[ID]
-        assert (dist / f"game-{entry[ID]}.pack.gz").exists()
+        assert not [path for path in other if path.startswith(folders)], entry[ID]
+    games = tuple("/fw/%s/" % entry[face].replace(".", "/") for entry in GAMES[1:] for face in (ENGINE, DEVICE))
+    assert later and all(path.startswith(games) for path in later), later
     assert "/fw/session.mpy" in firmware and "/dev_py/web_boot.mpy" in firmware
+    assert (dist / "games.pack.gz").exists()
     packs = sorted(path.name for path in dist.glob("*.pack"))
-    assert packs == sorted(["code.pack"] + [f"game-{entry[ID]}.pack" for entry in GAMES]), packs
+    assert packs == ["code.pack", "games.pack"], packs

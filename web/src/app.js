@@ -159,18 +159,18 @@ async function unzipped(name) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// Each game's code is a pack of its own (web/build.py defines GAME_PACKS from the registry, in
-// its order). A device with no game yet begins the first game: its pack comes with the rest of
-// the firmware, and the other games' after the first frame. A flash that holds games may boot
-// into any of them, so all come before it boots (the offline copy has them: no wait to speak of).
-/* global GAME_PACKS */
-const [FIRST_GAME, ...OTHER_GAMES] = GAME_PACKS;
+// A device with no game yet begins the registry's first game: its code comes with the rest of
+// the firmware, and the other games' after the first frame (web/build.py defines LATER_PACKS). A
+// flash that holds games may boot into any of them, so all come before it boots (the offline copy
+// has them: no wait to speak of).
+/* global LATER_PACKS */
+const OTHER_GAMES = LATER_PACKS;
 
 const unpacked = async (names) => Object.assign({}, ...(await Promise.all(names.map(unzipped))).map(unpack));
 
 // The firmware's code, and MicroPython's .wasm as a URL its loader takes.
 async function code() {
-  const [files, wasm] = await Promise.all([unpacked(["code.pack", FIRST_GAME]), unzipped("mp/micropython.wasm")]);
+  const [files, wasm] = await Promise.all([unpacked(["code.pack"]), unzipped("mp/micropython.wasm")]);
   return { files, wasm: URL.createObjectURL(new Blob([wasm], { type: "application/wasm" })) };
 }
 
