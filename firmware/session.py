@@ -1,9 +1,8 @@
 """The game on the table: its actions, its file on flash, its card data, whether the host holds it.
 
-Every action enters through act() and is on flash before anyone hears of it: a press's actions when
-it is done (done_press), in one commit. Listeners (the screens, the link) are told the kind of each
-saved action; nothing here draws or talks to the host; `warn` (the UI's) tells the player. The
-game's flow is its play module's (play/): the moves nobody enters, what the moment asks for next."""
+Every action enters through act() and is on flash before anyone hears of it: a press's actions when it is done
+(done_press), in one commit. Listeners (the screens, the link) are told the kind of each saved action; nothing here
+draws or talks to the host; `warn` (the UI's) tells the player. The game's flow is its play module's (play/)."""
 
 from os import stat  # a built-in module, kept in sys.modules from boot (lazy.keep_built_ins)
 
@@ -92,13 +91,15 @@ class Session:
         except OSError as e:
             if self.game is None:  # nothing to fall back to: play, and say nothing is saved
                 self._play(game)
-            self.warn("Flash full (%s): pull games with the host, then delete some" % e)
+            self.warn(_games_on_flash().not_begun(e))
             return False
         self._play(game)
         self.journal = journal
         self.pulled = False
         self.joined = set()
         self._tell("begun")
+        if journal.room is not None:  # few games' room left: said while a host can still free it
+            self.warn("Room for %d more games: pull some" % journal.room)
         return True
 
     def _leave(self):
@@ -153,7 +154,7 @@ class Session:
         return True
 
     def _not_saved(self, e):
-        why = "no memory" if isinstance(e, MemoryError) else "flash full or failing (%s)" % e
+        why = "no memory" if isinstance(e, MemoryError) else _games_on_flash().says(e)  # no import without memory
         self.warn("Not saved, so not done: " + why)
 
     def step(self, kind):
@@ -247,8 +248,7 @@ class Session:
         except (OSError, MemoryError):  # nothing is lost: the old snapshot and the journal stand
             self._fold_failed = True
             return
-        settled = self.game.settled
-        self.joined = set(at for at in self.joined if at > settled)  # the settled are never undone again
+        self.joined = set(at for at in self.joined if at > self.game.settled)  # the settled are never undone again
 
     def reach(self):
         """How many presses undo reached back before it met the settled log: those on the redo stack."""

@@ -58,6 +58,7 @@ class Journal:
         self.logged = None  # [records, bytes] of the .log, or None: the whole log is in the snapshot
         self.problems = []  # what load() had to drop, for the screen
         self.blocked = None  # why appending is unsafe until a fold succeeds
+        self.room = None  # how many more games the flash holds, where games.create found it few
         self._file = None
         self.at = None  # where log_lines() read last: (index, part, offset)  # the journal, held open for appending
         self.times = {}  # stamps (see wallclock): "at" made, "began" first action, "done" ended

@@ -14,6 +14,9 @@ from journal import Journal
 
 ROOT = "saved"
 LOW_SPACE = 24 * 1024  # keep room for a full game's journal and a snapshot
+# A game while it is played: its snapshot, its journal and its log, a littlefs block each (4 KB).
+GAME_ROOM = 3 * 4096
+WARN_GAMES = 5  # a new game says how many more the flash holds while fewer than this
 
 
 def _listed():
@@ -169,39 +172,70 @@ def newest():
 
 
 def make_room(keep=None):
-    """Remove the oldest pulled games while space is low; returns how many.
+    """Remove the oldest pulled games while space is low; returns the free bytes then.
 
     Free space is asked of littlefs once (statvfs walks the whole flash: with 200 games kept, a
-    second each on a Pico); a removed game's files give back at least their own bytes."""
-    removed = 0
-    free = free_bytes()
+    second each on a Pico); a removed game gives back its files' blocks."""
+    st = os.statvfs(".")
+    free, block = st[0] * st[3], st[0]
     if free >= LOW_SPACE:
-        return removed  # as it mostly is: which games the host holds is not read (a file opened)
+        return free  # as it mostly is: which games the host holds is not read (a file opened)
     pulled = set(pulled_ids())
     for gid in ids():
         if free >= LOW_SPACE:
             break
         if gid != keep and gid in pulled:
-            free += _bytes_of(gid)
+            free += _bytes_of(gid, block)
             remove(gid)
-            removed += 1
-    return removed
+    return free
 
 
-def _bytes_of(gid):
+def _bytes_of(gid, block):
+    """What removing a game gives back: a littlefs file's blocks, but for a small one, kept in its
+    folder's own blocks (inline: at most an eighth of a block), whose bytes only."""
     n = 0
     for end in (".snp", ".log", ".j0"):
         try:
-            n += os.stat("%s/%s%s" % (ROOT, gid, end))[6]
+            size = os.stat("%s/%s%s" % (ROOT, gid, end))[6]
         except OSError:
-            pass
+            continue
+        n += size if size <= block // 8 else -(-size // block) * block
     return n
 
 
+def full(e):
+    """Whether an OSError is littlefs out of room (ENOSPC), not a failing flash."""
+    return bool(e.args) and e.args[0] == 28
+
+
+def says(e):
+    """What a flash error is, in a few words for the panel."""
+    return "flash full" if full(e) else "flash failing (%s)" % e
+
+
+def not_begun(e):
+    """Why New game could not store the game, in one line."""
+    return "Flash full: pull games to free room" if full(e) else "Not begun: " + says(e)
+
+
+def room_for(free):
+    """How many more games the flash holds, the pulled ones' room counted (making room removes
+    them), or None while that is WARN_GAMES or more (then nothing is looked up)."""
+    if free >= (WARN_GAMES + 1) * GAME_ROOM:
+        return None
+    block = os.statvfs(".")[0]
+    free += sum(_bytes_of(gid, block) for gid in set(pulled_ids()))
+    left = free // GAME_ROOM
+    return left if left < WARN_GAMES else None
+
+
 def create(game):
-    """Store a new game; OSError if the flash cannot hold it."""
+    """Store a new game; OSError (ENOSPC) if the flash has no room for one, before a file is
+    written. The journal's `room`: how many more games fit after it, where that is few, else None."""
     found = ids()
-    make_room()
+    free = make_room()
+    if free < GAME_ROOM:
+        raise OSError(28)  # ENOSPC
     try:
         os.remove(TAKEN_UP)  # the new game is the one played
     except OSError:
@@ -212,6 +246,7 @@ def create(game):
     except OSError:
         journal.remove()
         raise
+    journal.room = room_for(free - GAME_ROOM)
     return journal
 
 

@@ -37,7 +37,7 @@ def test_chord_of_buttons_is_ignored_and_explained():
 
 
 def test_full_flash_refuses_the_action_says_so_and_keeps_the_game():
-    ui = _booted(blocks=8)  # 32 KB of flash
+    ui = _booted(blocks=12)  # 48 KB of flash: a game's room after the folders' own blocks
     assert ui.session.act("next")  # something to undo and redo
     with open("filler", "w") as f:  # fill it, as years of games would
         try:
