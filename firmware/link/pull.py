@@ -184,7 +184,21 @@ def op_read(ops, rid, req, payload):
         return
     ops.link.transfer(True)
     budget = req.get("n", frames.READ_CHUNK)  # a host on a poor link may ask for less
-    pieces, size = view.records(start, min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK)
+    budget = min(budget, frames.READ_CHUNK) if type(budget) is int else frames.READ_CHUNK
+    while True:
+        try:
+            return _send_records(ops, rid, req, view, start, budget)
+        except MemoryError:  # a heap late in a long session: fewer records, in smaller blocks
+            if budget <= READ_LEAST:
+                raise
+            budget //= 4
+
+
+READ_LEAST = 128  # the smallest read reply tried before the host is told to try again
+
+
+def _send_records(ops, rid, req, view, start, budget):
+    pieces, size = view.records(start, budget)
     count = len(pieces) // 2  # a record and its newline
     packed = 0
     if req.get("z") and ops.compress and pieces:
