@@ -108,6 +108,7 @@ bench: $(VENV)/.installed
 	$(BIN)/python bench/press_latency.py --flash-timing
 	$(BIN)/python bench/boards.py  # board fit on the rp2 build: needs node and its instrument, else says how to get them
 	$(BIN)/python bench/boot_time.py  # where boot's time goes, on the rp2 build (the same instrument)
+	$(BIN)/python bench/growth.py  # each cost at 10, 100 and 1,000 of its work, on the rp2 build (the same)
 	$(BIN)/python bench/web.py  # the phone page: needs node and web/node_modules (make web), else says so
 
 clean:

@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,13 +34,16 @@ from adjutant.errors import DeviceRefused, InvalidData
 from adjutant.expand import expand, sent_digest
 from adjutant.games.base import unknown
 from adjutant.games.desks import desk
-from adjutant.link.client import DeviceLink
+from adjutant.link.client import BUSY_TRIES, BUSY_WAIT_S, DeviceLink
 from adjutant.store import Store
 from adjutant.stored import StoredGame, header_kind, now
 from shared_engine import frames
 from shared_engine.games import of_header
 
 COMMIT_EVERY = 20  # games per SQLite commit: one sync for a batch, and a stopped pull keeps the batches done
+# Games read at once: enough to keep the wire busy while the device answers, few enough that it
+# does not rebuild a game's view from flash at every request (one of 30 games at a time, before).
+IN_FLIGHT = 3
 # Acks in one request: the device accepts frames.ACKS_MAX, but 8 keep the line under 1 KB, a
 # block a board finds even late in a long session (32 made a 3 KB line, which a Pico failed to
 # copy after a pull of 30 games: bench/boards.py).
@@ -183,9 +187,15 @@ def _read_and_archive(
         return device.post("read", dict(fields, n=chunk))
 
     received = {e["gid"]: store.partial(dev, e["gid"], e["sha"]) for e in wanted}
-    inflight = [(ask(e, received[e["gid"]]), e) for e in wanted]
+    waiting = list(wanted)
+    inflight = [(ask(e, received[e["gid"]]), e) for e in waiting[:IN_FLIGHT]]
+    del waiting[:IN_FLIGHT]
     stored: list[list[str]] = []
+    busy = 0
     while inflight:
+        if len(inflight) < IN_FLIGHT and waiting:
+            entry = waiting.pop(0)
+            inflight.append((ask(entry, received[entry["gid"]]), entry))
         rid, entry = inflight.pop(0)
         gid, sha = entry["gid"], entry["sha"]
         wire = device.wire_in + device.wire_out
@@ -194,10 +204,16 @@ def _read_and_archive(
         try:
             reply = device.reply_to(rid)
         except DeviceRefused as e:
+            if e.status == frames.BUSY and busy < BUSY_TRIES:
+                busy += 1
+                time.sleep(BUSY_WAIT_S)
+                inflight.append((ask(entry, records), entry))
+                continue
             if e.status != frames.CHANGED:
                 raise
             result.moved_on.append(gid)  # the game on the table moved on: the next pull takes it
             continue
+        busy = 0
         records += _records(reply, gid, before)
         if progress:
             progress(len(records) - before, device.wire_in + device.wire_out - wire)

@@ -113,7 +113,7 @@ def _read(endpoint, wire, gid, sha, rid, start):
 
     del wire.lines[:]
     _ask(endpoint, wire, "read", rid, gid=gid, sha=sha, **{"from": start})
-    (reply, payload) = [frames.decode(line) for line in wire.lines if frames.decode(line)[0].get("id") == rid][0]
+    (reply, payload) = next(frames.decode(line) for line in wire.lines if frames.decode(line)[0].get("id") == rid)
     return reply, [r for r in payload.split(b"\n") if r]
 
 

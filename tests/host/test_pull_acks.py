@@ -17,6 +17,8 @@ from adjutant.pull import listing, pull
 from adjutant.sim.process import SimDevice
 from adjutant.store import Store
 
+from shared_engine import frames
+
 
 def _connect(dev: SimDevice) -> DeviceLink:
     device = DeviceLink(serial.Serial(dev.serial_path, timeout=0.05))
@@ -106,4 +108,44 @@ def test_an_ack_with_the_sha256_of_another_game_listed_in_the_same_session_acks_
     assert _pulled(device) == {"g0001": False, "g0002": False}
     reply = device.ask("ack", {"games": [["g0001", listed["g0001"]]]})  # its own sha256 acks it
     assert reply["acked"] == 1 and _pulled(device) == {"g0001": True, "g0002": False}
+    device.port.close()
+
+
+class BusyOnce(DeviceLink):
+    """A board whose heap, late in a session, has no room for the first reply of each kind: it
+    answers "busy: out of memory; try again" (status 4), as the firmware's link does."""
+
+    def __init__(self, port) -> None:
+        super().__init__(port)
+        self.refused: list[str] = []
+        self.ops: dict[int, str] = {}
+
+    def post(self, op: str, fields: dict, payload: bytes = b"") -> int:
+        rid = super().post(op, fields, payload)
+        self.ops[rid] = op
+        return rid
+
+    def _wait(self, rid: int, timeout: float | None) -> dict | None:
+        reply = super()._wait(rid, timeout)
+        op = self.ops.get(rid)
+        if reply is not None and op in ("list", "read") and op not in self.refused:
+            self.refused.append(op)  # the device's answer, as its link sends it when an op runs out
+            return {"id": rid, "st": frames.BUSY, "err": "out of memory; try again"}
+        return reply
+
+
+def test_a_device_busy_for_want_of_heap_is_asked_again_and_the_pull_loses_and_doubles_nothing(
+    dev: SimDevice, tmp_path: pathlib.Path
+) -> None:
+    device = BusyOnce(serial.Serial(dev.serial_path, timeout=0.05))
+    device.hello()
+    store = Store(tmp_path / "archive.sqlite3")
+    try:
+        result = pull(device, store)
+        games = store.games()
+    finally:
+        store.close()
+    assert device.refused == ["list", "read"], device.refused  # each refused once, then answered
+    assert result.new == ["g0001"] and [g.gid for g in games] == ["g0001"]
+    assert _pulled(device) == {"g0001": True}
     device.port.close()

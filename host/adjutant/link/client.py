@@ -19,6 +19,8 @@ from adjutant.errors import DeviceGone, DeviceRefused, DeviceRestarted, NoDevice
 from shared_engine import frames
 
 TIMEOUT_S = 3.0
+BUSY_TRIES = 5  # "busy: try again": a board's heap late in a session, or a transfer under way
+BUSY_WAIT_S = 0.2
 # Protocols this host speaks, newest first. 1: a game's sha256 is of its canonical log, which
 # the host rebuilds from the records; 2: of the compact records exactly as sent.
 PROTOCOLS = (frames.PROTOCOL, 1)
@@ -91,7 +93,18 @@ class DeviceLink:
         return self.ask(op, fields, payload, timeout)
 
     def ask(self, op: str, fields: dict, payload: bytes = b"", timeout: float | None = None) -> dict:
-        """As request(), with the fields as a dict (for names such as "from")."""
+        """As request(), with the fields as a dict (for names such as "from"). "Busy: try again"
+        (a board's heap, late in a session, had no room for the reply) is tried again, a few times."""
+        for _ in range(BUSY_TRIES):
+            try:
+                return self._ask(op, fields, payload, timeout)
+            except DeviceRefused as e:
+                if e.status != frames.BUSY:
+                    raise
+                time.sleep(BUSY_WAIT_S)
+        return self._ask(op, fields, payload, timeout)
+
+    def _ask(self, op: str, fields: dict, payload: bytes, timeout: float | None) -> dict:
         reply = self._exchange(op, payload, timeout, fields)
         if reply is None and op != "hello":
             self._after_silence()
