@@ -6,7 +6,7 @@ dropped from sys.modules and from its package, which holds it too; then it is ga
 
 - Boot keeps MicroPython's built-in modules in sys.modules first (`keep_built_ins`).
 - Boot reads the board table and the settings once (`boards`, `settings_file`), and takes in the
-  names (`interned_names`) as the first frame shows: runtime.py drops each as soon as it is read.
+  names (`interned_names`): runtime.py drops each as soon as it is read.
 - The screens' modules (screens/__init__.py's table) go when no screen of theirs is shown.
 - ON_MAT goes each time the screens are back on the mat: what the screens build on, and what
   the UI and the boot load now and then (the settings file, the reader of records on flash, the

