@@ -13,7 +13,7 @@ work (games kept: 10, 100 and 200, about what a Pico's flash holds), with its ra
 - one game's length in actions, for each registered game (bench/long_game_flash.py plays it on
   the unix port, the device's own session, press by press): boot into it, and the heap live
   after boot (gc.collect(), then mem_alloc), then whether it boots with 30% of the Pico W's heap
-  cut;
+  cut and plays on (OK twice, then a hold of BACK: no fault on the console or the panel);
 - a full flash: unpulled games until littlefs is nearly out of room, then New game: what the
   panel says and how long the core is busy.
 
@@ -153,11 +153,16 @@ def long_row(emu, work: pathlib.Path, game: str, length: int) -> dict:
     try:
         pico.boot()
         pico.run(2000)
-        faults = emu.drive.faults(pico.serial)
-        row["pico_w_cut"] = "boots" if not faults else "fails: " + faults[0][:80]
+        for button, ms in PLAY_ON:  # and plays on: what the mat's OK does, then an undo of it
+            pico.press(button, ms, 1500)
+        faults = emu.drive.faults(pico.serial) + [w for w in emu._screen(pico) if "Error" in w]
+        row["pico_w_cut"] = "plays on" if not faults else "fails: " + faults[0][:80]
     finally:
         pico.close()
     return row
+
+
+PLAY_ON = [("OK", 80), ("OK", 80), ("BACK", 800)]
 
 
 def full_row(emu, work: pathlib.Path) -> dict:

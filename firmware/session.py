@@ -99,7 +99,7 @@ class Session:
         self.joined = set()
         self._tell("begun")
         if journal.room is not None:  # few games' room left: said while a host can still free it
-            self.warn("Room for %d more games: pull some" % journal.room)
+            self.warn(_games_on_flash().room_says(journal.room))
         return True
 
     def _leave(self):

@@ -219,6 +219,11 @@ def says(e):
     return "flash full" if full(e) else "flash failing (%s)" % e
 
 
+def room_says(left):
+    """The warning a new game gives while few games' room is left."""
+    return "Room for %d more games: pull some" % left if left else "This game fills the flash: pull some"
+
+
 def not_begun(e):
     """Why New game could not store the game, in one line."""
     return "Flash full: pull games to free room" if full(e) else "Not begun: " + says(e)
