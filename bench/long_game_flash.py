@@ -3,21 +3,27 @@
     micropython -X heapsize=8M bench/long_game_flash.py GAME LENGTH OUT
 
 Plays GAME (a registry id) to LENGTH actions on the device's own session, press by press, as
-tests/firmware/long_play.py plays it (its fold when due, as a pause at the table makes it), on a
-littlefs in RAM, then copies `saved/` into OUT/saved: what a board's flash holds after such a
-game, to boot on the rp2 build. Prints the actions played.
+bench/long_play.py plays it (its fold when due, as a pause at the table makes it), on the
+simulator's littlefs in RAM (host/adjutant/sim/device), then copies `saved/` into OUT/saved:
+what a board's flash holds after such a game, to boot on the rp2 build. Prints the actions.
 """
 
 import os
 import sys
 
-sys.path.insert(0, os.getcwd())
+REPO = os.getcwd()  # run from the repository root, as growth.py does
+sys.path[:0] = [REPO, REPO + "/host/adjutant/sim/device", REPO + "/firmware"]
 
 # isort: off
-from tests.firmware import rig
-from tests.firmware.long_play import LongPlay
+import vfs  # noqa: E402
+from flash import RamFlash, littlefs  # noqa: E402
+from session import Session  # noqa: E402
+
+from bench.long_play import LongPlay  # noqa: E402
 
 # isort: on
+
+BLOCKS = 256  # 1 MB: room for the longest game's log and its snapshots
 
 
 def _copy_out(out):
@@ -28,19 +34,20 @@ def _copy_out(out):
 
 
 def main(game, length, out):
-    here = os.getcwd()
-    out = out if out.startswith("/") else here + "/" + out
-    rig.mount(rig.blank_flash(256), format_first=True)
-    ui, _ = rig.new_ui()
-    play = LongPlay(ui.session, game, 5, length)
+    out = out if out.startswith("/") else REPO + "/" + out
+    vfs.mount(littlefs(RamFlash(BLOCKS, bytearray(BLOCKS * 4096)), True)[0], "/flash")
+    os.chdir("/flash")
+    import settings_file
+
+    session = Session(lambda: 4, print, settings_file.load()[0])
+    play = LongPlay(session, game, 5, length)
     while not play.done():
         play.step()
-    if ui.session.fold_due():
-        ui.session.fold()
-    ui.session.journal.close()
+    if session.fold_due():
+        session.fold()
+    session.journal.close()
     _copy_out(out)
-    print(ui.session.game.count())
-    rig.unmount()
+    print(session.game.count())
 
 
 main(sys.argv[1], int(sys.argv[2]), sys.argv[3])

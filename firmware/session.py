@@ -84,7 +84,7 @@ class Session:
 
     def begin(self, header):
         """A new game of any game, from its log's header action (shared_engine/games.py)."""
-        game = core(header, (self._cards_of == of_header(header[0]) and self._cards) or None)
+        game, was = core(header, (self._cards_of == of_header(header[0]) and self._cards) or None), self.game
         self._leave()
         try:
             journal = _games_on_flash().create(game)
@@ -98,7 +98,7 @@ class Session:
         self.pulled = False
         self.joined = set()
         self._tell("begun")
-        if journal.room is not None:  # few games' room left: said while a host can still free it
+        if journal.room is not None and was is not None:  # a player's New game, not boot's: few games' room
             self.warn(_games_on_flash().room_says(journal.room))
         return True
 

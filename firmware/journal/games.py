@@ -67,8 +67,13 @@ def kept(gid):
 
 
 def free_bytes():
-    st = os.statvfs(".")
-    return st[0] * st[3]
+    return _free(os.statvfs("."))
+
+
+def _free(st):
+    # Full to the last block, littlefs may count blocks in use twice (a file being rewritten):
+    # more used than there are, and the free count wraps round to a huge number.
+    return st[0] * st[3] if st[3] <= st[2] else 0
 
 
 PULLED = ROOT + "/pulled"  # the ids of games the host has stored, one a line
@@ -184,7 +189,7 @@ def make_room(keep=None):
     Free space is asked of littlefs once (statvfs walks the whole flash: with 200 games kept, a
     second each on a Pico); a removed game gives back its files' blocks."""
     st = os.statvfs(".")
-    free, block = st[0] * st[3], st[0]
+    free, block = _free(st), st[0]
     if free >= LOW_SPACE:
         return free, block  # as it mostly is: which games the host holds is not read (a file opened)
     for gid in sorted(pulled_ids()):  # the oldest first, the folder not listed
@@ -235,16 +240,14 @@ def room_for(free, block):
     if free >= (WARN_GAMES + 1) * GAME_ROOM:
         return None
     free += sum(_bytes_of(gid, block) for gid in set(pulled_ids()))
-    left = free // GAME_ROOM
+    left = max(0, free) // GAME_ROOM
     return left if left < WARN_GAMES else None
 
 
 def create(game):
-    """Store a new game; OSError (ENOSPC) if the flash has no room for one, before a file is
-    written. The journal's `room`: how many more games fit after it, where that is few, else None."""
-    free, block = make_room()
-    if free < GAME_ROOM:
-        raise OSError(28)  # ENOSPC
+    """Store a new game; OSError (ENOSPC) if the flash cannot hold it, its files then removed.
+    The journal's `room`: how many more games fit after it, where that is few, else None."""
+    free, block = make_room()  # a small file may still fit in a folder's own blocks: tried, not foretold
     try:
         os.remove(TAKEN_UP)  # the new game is the one played
     except OSError:

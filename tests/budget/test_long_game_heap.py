@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from tests.firmware.long_play import plans
+from bench.long_play import plans
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MICROPYTHON = pathlib.Path(sys.executable).parent / "micropython"

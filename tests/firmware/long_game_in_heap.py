@@ -14,7 +14,7 @@ sys.path.insert(0, os.getcwd())
 
 # isort: off
 from tests.firmware import rig
-from tests.firmware.long_play import LongPlay
+from bench.long_play import LongPlay
 
 # isort: on
 

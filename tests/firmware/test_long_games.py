@@ -8,7 +8,7 @@ action outgrew a board's heap (257 actions), or to its longest where its rules e
 
 # isort: off
 from tests.firmware import rig  # the simulated machine and paths, before any firmware module loads
-from tests.firmware.long_play import LongPlay, plans
+from bench.long_play import LongPlay, plans
 
 # isort: on
 

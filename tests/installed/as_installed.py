@@ -32,7 +32,8 @@ def main() -> None:
     assert "site-packages" in package.__file__, package.__file__  # the installed copy, not a checkout
     version = adjutant("--version").stdout.split()[-1]
     print("version", version)
-    with SimDevice(WORK / "flash.img", fresh=True, code="flash", realtime=True, timeout=300) as dev:
+    # a Pico's flash (352 blocks of 4 KB): the firmware on it leaves room for many games, as on the board
+    with SimDevice(WORK / "flash.img", fresh=True, code="flash", blocks=352, realtime=True, timeout=300) as dev:
         dev.wait(500)
         port = dev.serial_path
         print(adjutant("--port", port, "deploy").stdout.strip().splitlines()[-1])
