@@ -135,15 +135,26 @@ SAVED = bytearray(32 * rig.BLOCK)  # the flash after most of the game
 
 
 def _seen(ui):
-    """The game as the table sees it, copied (a state's dict shares its lists with the state)."""
-    return json.dumps(ui.session.game.state.to_dict()), ui.session.game.count()
+    """The game as the table sees it, copied (a state's dict shares its lists with the state): a
+    list an item at a time, so that no copy needs a block the size of the whole state (late in a
+    test run the heap has few)."""
+    state = ui.session.game.state.to_dict()
+    frozen = [
+        (key, [json.dumps(v) for v in value] if type(value) is list else json.dumps(value))
+        for key, value in state.items()
+    ]
+    return frozen, ui.session.game.count()
+
+
+def _thawed(frozen):
+    return {key: [json.loads(v) for v in value] if type(value) is list else json.loads(value) for key, value in frozen}
 
 
 def _alike(got, seen, grows):
     """The same game, where a list the device cuts (GROWS) may have been cut at another fold."""
     if got[1] != seen[1]:
         return False
-    a, b = json.loads(got[0]), json.loads(seen[0])
+    a, b = _thawed(got[0]), _thawed(seen[0])
     for key in grows:
         n = min(len(a[key]), len(b[key]))
         a[key], b[key] = a[key][len(a[key]) - n :], b[key][len(b[key]) - n :]

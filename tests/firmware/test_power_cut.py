@@ -29,6 +29,15 @@ def _fresh_flash():
     return flash
 
 
+def _log(ui):
+    """The game's whole log as the link sends it: what a fold settled on flash, then the window
+    in memory (a game past 64 actions keeps only its window there)."""
+    from journal.fold import log_records
+
+    session = ui.session
+    return b"".join(record + b"\n" for record in log_records(session.game, session.journal))
+
+
 def _pause(ui):
     """The player pauses after a press: the journal is folded into a snapshot if it is due (ui.PAUSE_MS)."""
     if ui.session.fold_due():
@@ -49,13 +58,13 @@ def _reference(script=None):
     flash = _fresh_flash()
     ui, _ = rig.new_ui()
     boot_writes = flash.writes
-    logs = [rig.logged(ui.session.game)]
+    logs = [_log(ui)]
     confirmed = [None]
     writes = [flash.writes]
     for button, kind in script or debounced():
         ui.handle(button, kind, 0)
         _pause(ui)
-        logs.append(rig.logged(ui.session.game))
+        logs.append(_log(ui))
         confirmed.append(_confirmed(ui))
         writes.append(flash.writes)
     game = ui.session.game.state_dict()
@@ -147,7 +156,7 @@ def _cut_at_every_write(script, boot_writes, logs, confirmed, writes):
             pass
         rig.mount(flash.power_on())  # power back: remount what is on the flash
         resumed, _ = rig.new_ui()
-        log = rig.logged(resumed.session.game)
+        log = _log(resumed)
         before, after = logs[step], logs[step + 1]
         # a press may take several actions (the roll and the move on) or undo them: they go on flash
         # in one commit, so the game resumes as it was before the press or after it, never between
