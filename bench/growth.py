@@ -22,6 +22,7 @@ work (games kept: 10, 100 and 200, about what a Pico's flash holds), with its ra
 
 from __future__ import annotations
 
+import contextlib
 import json
 import pathlib
 import shutil
@@ -63,6 +64,16 @@ def image(emu, games: pathlib.Path | None, areas: list[int] | None = None, probe
     return out
 
 
+@contextlib.contextmanager
+def running(emu, flash: pathlib.Path):
+    """The emulated board on this flash image, closed however the run ends."""
+    pico = emu._start(flash)
+    try:
+        yield pico
+    finally:
+        pico.close()
+
+
 def busy_ms(pico, button: str) -> float:
     before = pico.stats()["busy"]
     pico.press(button, 80, 1500)
@@ -74,33 +85,24 @@ def kept_row(emu, work: pathlib.Path, count: int) -> dict:
 
     games = board_runs.stored_games(work, count)
     row: dict = {"kept": count}
-    pico = emu._start(image(emu, games))
-    try:
+    with running(emu, image(emu, games)) as pico:
         row["boot_ms"] = pico.boot()["first_frame_ns"] / 1e6
         pico.run(2000)
         row["new_game_ms"] = [busy_ms(pico, b) for b in NEW_GAME][-1] + busy_ms(pico, "OK")
         row["new_game_says"] = emu._screen(pico)[:3]
-    finally:
-        pico.close()
-    pico = emu._start(image(emu, games))
-    try:
+    with running(emu, image(emu, games)) as pico:
         pico.boot()
         pico.run(2000)
         before = pico.stats()["busy"]
         ok, why = pull_every(pico, count)
         row["pull_cycles_a_game"] = (pico.stats()["busy"] - before) / count
         row["pull"] = "ok" if ok else why
-    finally:
-        pico.close()
-    pico = emu._start(image(emu, games, [PICO_W_CUT]))
-    try:
+    with running(emu, image(emu, games, [PICO_W_CUT])) as pico:
         pico.boot()
         pico.run(2000)
         ok, why = pull_every(pico, count)
         faults = emu.drive.faults(pico.serial)
         row["pull_pico_w_cut"] = "fits" if ok and not faults else "fails: " + (why or faults[0])[:80]
-    finally:
-        pico.close()
     return row
 
 
@@ -141,24 +143,18 @@ def long_row(emu, work: pathlib.Path, game: str, length: int) -> dict:
         text=True,
     )
     row: dict = {"game": game, "actions": int(made.stdout.split()[-1])}
-    pico = emu._start(image(emu, folder, probe=True))
-    try:
+    with running(emu, image(emu, folder, probe=True)) as pico:
         row["boot_ms"] = pico.boot()["first_frame_ns"] / 1e6
         pico.run(2000)
         row["live_after_boot"] = pico.heap()[1]
         row["faults"] = emu.drive.faults(pico.serial)[:1]
-    finally:
-        pico.close()
-    pico = emu._start(image(emu, folder, [PICO_W_CUT]))
-    try:
+    with running(emu, image(emu, folder, [PICO_W_CUT])) as pico:
         pico.boot()
         pico.run(2000)
         for button, ms in PLAY_ON:  # and plays on: what the mat's OK does, then an undo of it
             pico.press(button, ms, 1500)
         faults = emu.drive.faults(pico.serial) + [w for w in emu._screen(pico) if "Error" in w]
         row["pico_w_cut"] = "plays on" if not faults else "fails: " + faults[0][:80]
-    finally:
-        pico.close()
     return row
 
 
@@ -171,16 +167,13 @@ def full_row(emu, work: pathlib.Path) -> dict:
 
     count = 212  # the basic game's snapshot, a block each: what leaves about 16 KiB of a Pico's flash
     games = board_runs.stored_games(work, count)
-    pico = emu._start(image(emu, games))
-    try:
+    with running(emu, image(emu, games)) as pico:
         pico.boot()
         pico.run(2000)
         steps = [busy_ms(pico, b) for b in NEW_GAME]
         ok = busy_ms(pico, "OK")
         said = emu._screen(pico)
         return {"kept": count, "busiest_press_ms": max(steps + [ok]), "new_game_says": said[:5]}
-    finally:
-        pico.close()
 
 
 def ratios(rows: list[dict], key: str) -> str:
