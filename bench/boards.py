@@ -61,7 +61,10 @@ def tools() -> pathlib.Path | None:
 DICE_SEED = 1914  # the solitaire run's dice: the same game every time, so its presses replay
 # main.py for that run: the firmware's own, with its dice from a seeded generator (runtime.run's
 # random_byte, which a board fills from os.urandom).
-SEEDED_MAIN = "import random\nimport runtime\n\nrandom.seed(%d)\nruntime.run(lambda: random.getrandbits(8))\n"
+SEEDED_MAIN = (  # main.py with its dice seeded: the pack mounted, as main.py mounts it
+    "import firmware_pack\nfirmware_pack.mount()\nimport random\nimport runtime\n\n"
+    "random.seed(%d)\nruntime.run(lambda: random.getrandbits(8))\n"
+)
 SEEDED_MAIN %= DICE_SEED
 
 

@@ -34,6 +34,8 @@ def _timed(name, *args):
         _depth[0] -= 1
         print("IMPORT", _depth[0], name or ".", time.ticks_diff(time.ticks_us(), started))
 builtins.__import__ = _timed
+import firmware_pack
+firmware_pack.mount()
 import runtime
 runtime.run()
 """

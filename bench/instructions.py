@@ -53,7 +53,7 @@ def measure(source: pathlib.Path, work: pathlib.Path, chip_only: bool = False) -
 
     code = work / "code"
     if not code.exists():  # the anchor's firmware imported the engine's Game on the board: all of it
-        build(source, code, board=source == ROOT)
+        build(source, code, board=source == ROOT, packed=False)  # loose, as the anchor's
     out = work / ("cg-chip" if chip_only else "cg")
     out.mkdir()
     game = [str(ROOT / "bench/press_work.py"), str(ROOT), str(code), str(work / "flash.img")]

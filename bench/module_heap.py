@@ -101,7 +101,7 @@ def main() -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         work = pathlib.Path(tmp)
-        build(ROOT, work / "code")
+        build(ROOT, work / "code", packed=False)  # each module's own file, for the trace
         modules, pools, harness, live = traced_boot(work / "code", work / "flash.img")
     print("Heap and interned names each module's import adds at boot (.mpy, 64-bit unix port):")
     print(f"  {'module':28} {'heap B':>8} {'names':>6}")

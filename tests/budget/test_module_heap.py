@@ -45,7 +45,7 @@ def test_a_module_is_charged_its_own_heap_and_names_not_its_imports_nor_a_pool_n
 def test_on_the_firmware_the_modules_still_loaded_and_the_pools_fit_in_the_live_heap(tmp_path: pathlib.Path) -> None:
     from adjutant.deploy import build
 
-    build(ROOT, tmp_path / "code")
+    build(ROOT, tmp_path / "code", packed=False)
     modules, pools, harness, live = module_heap.traced_boot(tmp_path / "code", tmp_path / "flash.img")
     names = [m[0] for m in modules]
     assert len(names) == len(set(names)), "each module is charged once"

@@ -26,21 +26,24 @@ _PORT_MODULES = "asyncio binascii deflate framebuf gc hashlib io json machine mi
 
 
 def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
-    """The names MicroPython holds after deploy's build took in interned_names, and after all
-    the firmware's modules were imported then (the unix port: its pools are the rp2 build's)."""
+    """The names MicroPython holds after the boot of deploy's build took in interned_names (main.py
+    mounts the pack, runtime.py's imports, then the table), and after all the firmware's modules
+    were imported then (the unix port: its pools are the rp2 build's)."""
     from adjutant.deploy import build
+    from adjutant.firmware_pack import NAME, paths
 
     build(REPO, tmp_path)
     modules = sorted(
-        ".".join(path.relative_to(tmp_path).with_suffix("").parts).removesuffix(".__init__")
-        for path in tmp_path.rglob("*.mpy")
-        if path.stem != "interned_names"
+        ".".join(pathlib.PurePosixPath(path).with_suffix("").parts).removesuffix(".__init__")
+        for path in paths(tmp_path / NAME)
+        if path != "interned_names.mpy"
     )
     assert {"runtime", "screens.over", "link.pull", "shared_engine.the_war.rules"} <= set(modules)
     script = (
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
-        + "import interned_names\n"
+        + "import firmware_pack\nassert firmware_pack.mount()\n"
+        + "import runtime\n"  # its imports, then the table, as it boots
         + "micropython.qstr_info()\n"
         + "for m in %r:\n    __import__(m)\n" % modules
         + "micropython.qstr_info()\n"
@@ -81,16 +84,24 @@ def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_p
     """MicroPython searches its name pools from the newest, which the table's last names fill: the
     boot's imports (interned_names.first_frame) find theirs soonest."""
     from adjutant.deploy import build
-    from adjutant.interned_names import first_frame, import_names, names_of
+    from adjutant.firmware_pack import MOUNT, NAME, files
+    from adjutant.interned_names import early_modules, first_frame, import_names, names_of
 
     build(REPO, tmp_path)
-    table = names_of((tmp_path / "interned_names.mpy").read_bytes())
+    packed = files(tmp_path / NAME) | {path.name: path.read_bytes() for path in tmp_path.glob("*.mpy")}  # its loader
+    table = names_of(packed["interned_names.mpy"])
     at = {name: i for i, name in enumerate(table)}
     booted: set[str] = set()
-    for mpy in tmp_path.rglob("*.mpy"):
-        if import_names(mpy.relative_to(tmp_path).as_posix())[1] in first_frame(REPO):
-            booted |= set(names_of(mpy.read_bytes()))
+    early: set[str] = set()  # taken in before the table, by the imports of runtime.py
+    for path, code in packed.items():
+        module = import_names(path)[1]
+        if module in early_modules(REPO):
+            early |= set(names_of(code) + import_names(path, MOUNT))
+        elif module in first_frame(REPO):
+            booted |= set(names_of(code))
+    booted -= early
     # the game-over screen's own names: its code loads long after boot
-    late = set(names_of((tmp_path / "screens/over.mpy").read_bytes())) - booted
-    assert late and {"MatScreen", "UI"} <= booted
+    late = set(names_of(packed["screens/over.mpy"])) - booted - early
+    assert late and {"MatScreen"} <= booted and "UI" in early
+    assert not early & set(table)
     assert min(at[name] for name in booted) > max(at[name] for name in late)

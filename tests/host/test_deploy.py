@@ -48,9 +48,9 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         dev.wait(500)
         assert "no main.py" in dev.events
         assert not dev.frame().on  # no firmware yet: nothing has switched the panel on
-        # what an earlier firmware left at the root (its journal module, now firmware/journal/),
-        # and a maker's own module beside it
-        for name in ("journal_fold.mpy", "my_sensor.mpy"):
+        # what earlier firmware left at the root (its journal module, now firmware/journal/; a
+        # module of its own, now in the pack), and a maker's own module beside them
+        for name in ("journal_fold.mpy", "ui.mpy", "my_sensor.mpy"):
             (tmp_path / name).write_bytes(b"M\x06\x00\x1f\x00\x00")
             copy = [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "cp", str(tmp_path / name), ":"]
             copied = subprocess.run(copy, capture_output=True, text=True, timeout=60)
@@ -69,8 +69,8 @@ def test_deploy_onto_a_bare_board_then_update_it_in_place(tmp_path: pathlib.Path
         adjutant(dev.serial_path, "maintenance")
         ls = [sys.executable, "-m", "mpremote", "connect", dev.serial_path, "fs", "ls", ":"]
         listed = subprocess.run(ls, capture_output=True, text=True, timeout=60).stdout
-        assert "journal_fold.mpy" not in listed and "my_sensor.mpy" in listed, listed
-        assert "journal/" in listed and "link/" in listed, listed
+        assert "journal_fold.mpy" not in listed and "ui.mpy" not in listed and "my_sensor.mpy" in listed, listed
+        assert "firmware.pack" in listed and "firmware_pack.mpy" in listed and "journal/" not in listed, listed
 
 
 def test_deploy_refuses_a_board_whose_micropython_is_too_old_and_copies_nothing(tmp_path: pathlib.Path) -> None:
@@ -105,7 +105,8 @@ def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_comput
 
     build(REPO, tmp_path)
     script = (
-        "import sys; sys.path[:0] = ['']; from shared_engine.great_war import actions; actions.make('no such action')"
+        "import sys; sys.path[:0] = ['']; import firmware_pack; firmware_pack.mount(); "
+        "from shared_engine.great_war import actions; actions.make('no such action')"
     )
     done = subprocess.run(
         [str(pathlib.Path(sys.executable).parent / "micropython"), "-c", script],
@@ -116,5 +117,5 @@ def test_a_deployed_modules_traceback_names_its_file_on_the_board_not_the_comput
     said = done.stdout + done.stderr  # MicroPython prints an uncaught exception's traceback on stdout
     assert 'File "shared_engine/great_war/actions.py", line' in said, said
     assert "GameError: unknown action 'no such action'" in said
-    for code in tmp_path.rglob("*.mpy"):
+    for code in [*tmp_path.rglob("*.mpy"), tmp_path / "firmware.pack"]:
         assert str(REPO).encode() not in code.read_bytes(), code

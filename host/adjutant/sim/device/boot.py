@@ -61,6 +61,7 @@ class SimulatedBoard(Control):
         self.rom_heap = 0
         self.older = older  # (major, minor, micro) the REPL reports, or None: the real one
         self.oled = oled  # the display's I2C address if not the board's; 0 for none
+        self.repo = repo
         if repo == "flash":  # as on a board: modules come from the flash (the working directory)
             sys.path.insert(0, "")
         elif repo.endswith(".romfs"):
@@ -166,6 +167,7 @@ class SimulatedBoard(Control):
         else:
             import random
 
+            self.mount_pack()
             import runtime
 
             random.seed(self.seed + self.boots)
@@ -202,6 +204,13 @@ class SimulatedBoard(Control):
                 soft, repl = False, None
             except SystemExit:
                 return
+
+    def mount_pack(self):
+        # what main.py does first, for a seeded boot that skips it (an earlier firmware has no pack)
+        try:
+            __import__("firmware_pack").mount("" if self.repo == "flash" else self.repo + "/")
+        except ImportError:
+            pass
 
     def board(self):
         """How the simulated hardware is wired: the firmware's own board definition. Its settings
@@ -259,16 +268,8 @@ class SimulatedBoard(Control):
 
 def main(argv):
     repo, image = argv[1], argv[2]
-    options = {
-        "--blocks": "128",
-        "--seed": None,
-        "--board": None,
-        "--control": None,
-        "--serial": None,
-        "--wiring": None,
-        "--oled": None,
-        "--micropython": None,
-    }
+    options = dict.fromkeys(("--seed", "--board", "--control", "--serial", "--wiring", "--oled", "--micropython"))
+    options["--blocks"] = "128"
     fresh = "--fresh" in argv
     for i, word in enumerate(argv):
         if word in options and i + 1 < len(argv):
