@@ -14,6 +14,7 @@ made within them. The figures in bench/README.md's boot paragraph come from here
 from __future__ import annotations
 
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -37,8 +38,13 @@ builtins.__import__ = _timed
 import firmware_pack
 firmware_pack.mount()
 import runtime
+import micropython
+micropython.qstr_info()  # the pools the boot opened, its names table taken in
 runtime.run()
 """
+
+
+POOLS = 7  # the pools the firmware's names fill (tests/budget/test_name_pools.py): all open at boot
 
 
 def own_times(lines: list[str]) -> list[tuple[int, str]]:
@@ -82,11 +88,18 @@ def main() -> None:
                 lines = [line for line in pico.serial.splitlines() if line.startswith("IMPORT ")]
             finally:
                 pico.close()
+            pools = re.search(r"n_pool=(\d+), n_qstr=(\d+)", pico.serial)
+            if not pools or int(pools.group(1)) < POOLS:
+                raise SystemExit(
+                    "boot_time: the boot opened %s name pools, not %d: the firmware's later names would open "
+                    "the last in a fragmented heap; raise MARGIN in host/adjutant/interned_names.py"
+                    % (pools.group(1) if pools else "no count of its", POOLS)
+                )
             times = own_times(lines)
             total_ms = sum(t for t, _ in times) / 1000
             print(
-                "  %s: first frame %.0f ms, %d import statements, %.0f ms in them"
-                % (case, first_ms, len(times), total_ms)
+                "  %s: first frame %.0f ms, %d import statements, %.0f ms in them; %s name pools, %s names"
+                % (case, first_ms, len(times), total_ms, pools.group(1), pools.group(2))
             )
             for us, name in sorted(times, reverse=True)[:top]:
                 print("    %7.1f ms  %s" % (us / 1000, name))

