@@ -46,9 +46,11 @@ SCREENSHOTS = ("screenshot-narrow.png", "screenshot-wide.png")
 # that only a host sends over the serial port, which the page has not (the card data's upload,
 # the settings); the card data's reader, as no card data reaches the page (its upload is that
 # link request: session.cards() finds no cards.json and never loads it); and a game's class for
-# the host and scripts (a method per action, the log as text), which the device never loads.
+# the host and scripts (a method per action, the log as text), which the device never loads; and
+# the loader of a board's pack of code, as the page has its own (device.js's unpack()).
 NOT_ON_THE_PAGE = (
     "interned_names.mpy",
+    "firmware_pack.mpy",
     "link/cards.mpy",
     "link/settings.mpy",
     "card_data.mpy",
