@@ -254,14 +254,13 @@ def saved_game():
     over the link, and what `adjutant import` takes."""
     import json
 
-    from journal.fold import log_digest
-    from journal.lines import record_bytes
+    from journal.fold import log_digest, log_records
     from link.pull import played
 
     session = UI[-1].session
-    game = session.game
-    sha, _, _ = log_digest(game)
-    records = [record_bytes(game.header).decode()] + [record_bytes(a).decode() for a in game.actions]
+    # The whole log: what a long game has settled on flash, then the window in memory.
+    sha, _, _ = log_digest(session.game, session.journal)
+    records = [r.decode() for r in log_records(session.game, session.journal)]
     return json.dumps(
         {
             "adjutant-game": 1,
