@@ -1,7 +1,7 @@
 """Deploy's pack of the firmware's code (firmware/firmware_pack.py) on the MicroPython unix port, as
 a board's main.py mounts it: every module imports from it, a maker's own module beside it still
-imports from the flash, and a module is still read when the heap has no piece the whole file's
-size (the loader is then fed a piece at a time)."""
+imports from the flash, and a module is fed to the loader a piece at a time, never held whole in
+the heap (a Pico's heap late in a long game has no block a large module's size)."""
 
 from __future__ import annotations
 
@@ -63,30 +63,50 @@ def test_a_makers_own_module_beside_the_pack_imports_from_the_flash(board: pathl
         (board / "my_sensor.py").unlink()
 
 
-def test_a_module_is_read_a_piece_at_a_time_where_the_heap_has_no_block_its_size(board: pathlib.Path) -> None:
+def test_a_module_is_fed_to_the_loader_a_piece_at_a_time_never_read_whole(board: pathlib.Path) -> None:
     script = """
 import vfs
 for pack, mount in vfs.mount():
     if mount == firmware_pack.MOUNT:
         break
-class NoBlock:  # the flash's file, in a heap with no block as large as a module
+class Counted:  # the flash's file: what is read of it, and in what sizes
     def __init__(self, f):
         self.f = f
-        self.streamed = 0
     def read(self, n):
-        raise MemoryError
+        sizes.append(n)
+        return self.f.read(n)
     def seek(self, at):
         return self.f.seek(at)
+    def readline(self):
+        return self.f.readline()
     def readinto(self, buf):
-        self.streamed += 1
+        sizes.append(len(buf))
         return self.f.readinto(buf)
-pack.f = NoBlock(pack.f)
+    def close(self):
+        self.f.close()
+sizes = []
+pack.f = Counted(pack._file())
 from shared_engine.great_war import rules
-print(pack.f.streamed > 1, rules.__name__)
+print(len(sizes) > 4, max(sizes) <= 256, rules.__name__)
 """
-    assert _run(board, script).split() == ["True", "shared_engine.great_war.rules"]
+    assert _run(board, script).split() == ["True", "True", "shared_engine.great_war.rules"]
 
 
 def test_main_run_again_from_the_repl_mounts_the_pack_anew(board: pathlib.Path) -> None:
     said = _run(board, "assert firmware_pack.mount()\nimport sys\nprint(sys.path.count(firmware_pack.MOUNT))\n")
     assert said.split() == ["1"]
+
+
+def test_the_packs_file_is_open_only_within_an_import(board: pathlib.Path) -> None:
+    script = """
+import vfs
+for pack, mount in vfs.mount():
+    if mount == firmware_pack.MOUNT:
+        break
+print(pack.f)
+import ui
+print(pack.f)
+from shared_engine.the_war import rules
+print(pack.f, rules.__name__)
+"""
+    assert _run(board, script).split() == ["None", "None", "None", "shared_engine.the_war.rules"]
