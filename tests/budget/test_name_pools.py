@@ -43,7 +43,7 @@ def _names_after_boot(tmp_path: pathlib.Path) -> list[int]:
         "import %s, time\n" % ", ".join(_PORT_MODULES.split())
         + "sys.path.insert(0, '')\n"
         + "import firmware_pack\nassert firmware_pack.mount()\n"
-        + "import runtime\n"  # its imports, then the table, as it boots
+        + "import runtime\n"  # the table, then its imports, as it boots
         + "micropython.qstr_info()\n"
         + "for m in %r:\n    __import__(m)\n" % modules
         + "micropython.qstr_info()\n"
@@ -87,23 +87,17 @@ def test_the_names_of_the_code_a_board_boots_come_last_where_lookups_start(tmp_p
     boot's imports (interned_names.first_frame) find theirs soonest."""
     from adjutant.deploy import build
     from adjutant.firmware_pack import MOUNT, NAME, files
-    from adjutant.interned_names import early_modules, first_frame, import_names, names_of
+    from adjutant.interned_names import first_frame, import_names, names_of
 
     build(REPO, tmp_path)
     packed = files(tmp_path / NAME) | {path.name: path.read_bytes() for path in tmp_path.glob("*.mpy")}  # its loader
     table = names_of(packed["interned_names.mpy"])
     at = {name: i for i, name in enumerate(table)}
     booted: set[str] = set()
-    early: set[str] = set()  # taken in before the table, by the imports of runtime.py
     for path, code in packed.items():
-        module = import_names(path)[1]
-        if module in early_modules(REPO):
-            early |= set(names_of(code) + import_names(path, MOUNT))
-        elif module in first_frame(REPO):
-            booted |= set(names_of(code))
-    booted -= early
+        if import_names(path)[1] in first_frame(REPO):
+            booted |= set(names_of(code) + import_names(path, MOUNT))
     # the game-over screen's own names: its code loads long after boot
-    late = set(names_of(packed["screens/over.mpy"])) - booted - early
-    assert late and {"MatScreen"} <= booted and "UI" in early
-    assert not early & set(table)
+    late = (set(names_of(packed["screens/over.mpy"])) - booted) & set(table)  # those it holds
+    assert late and {"MatScreen", "UI", "BytesIO"} <= booted <= set(table)
     assert min(at[name] for name in booted) > max(at[name] for name in late)
