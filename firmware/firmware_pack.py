@@ -137,4 +137,3 @@ def mount(folder=""):
     if MOUNT not in sys.path:
         sys.path.insert(0, MOUNT)
     return True
-
