@@ -13,6 +13,8 @@ dropped from sys.modules and from its package, which holds it too; then it is ga
   games on flash, reading a game back and folding its journal). Each game's play module adds its
   own (its ON_MAT: its menu rows, what its screens load for their texts), and what New game
   loaded of other games goes too (screens.unload).
+- The pack of code (firmware_pack.py) holds its file open, 1.1 KB, only through the boot's
+  imports (booted), then only within an import.
 - A game's code goes when a game of another game begins: everything of its device and engine
   packages (play.let_go).
 - REQUEST is the link's request code and what it loads, and nothing the game itself keeps
@@ -45,6 +47,14 @@ REQUEST = (
     "shared_engine.frames",
     "shared_engine.canonical_json",
 )
+
+
+def booted():
+    """The boot has made its first screen: deploy's pack of code (firmware_pack.py) keeps its
+    file open no longer than an import from now on."""
+    pack = sys.modules.get("firmware_pack")
+    if pack is not None:
+        pack.booted()
 
 
 def drop(name):

@@ -105,6 +105,7 @@ def run(random_byte=_urandom_byte, started=None):
         __import__("maintenance").show(display, pins[2])  # OK
         return  # main.py ends: the REPL is the board's, and no watchdog was started
     ui = UI(display, Buttons(pins, BUTTON_NAMES), random_byte, settings, board["name"])
+    lazy.booted()
     if problem:
         ui.warn(problem)
     if started is not None:
