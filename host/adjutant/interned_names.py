@@ -1,13 +1,14 @@
-"""interned_names.mpy: every name the compiled firmware uses, for the board to intern at boot.
+"""interned_names.mpy: the compiled firmware's names, for the board to intern at boot.
 
 MicroPython keeps each name (qstr) a module brings in a pool, never freed, and when a pool is
-full it opens one twice the size. The firmware's names fill six pools on the rp2 build, the
-last of 640 entries: about 3.9 KB in one piece. Opened by a late import (the game-over screen,
+full it opens one twice the size. The firmware's names fill seven pools on the rp2 build, the
+last of 1,280 entries: about 7.7 KB in one piece. Opened by a late import (the game-over screen,
 the link's pull code), that piece is often not there any more in a long-running, fragmented
-heap, though the free bytes are. Loading every name first thing at boot opens all the pools
-while the heap is still whole, and no later import needs a new one.
+heap, though the free bytes are. Loading enough names to open the last pool first thing at boot
+opens all the pools while the heap is still whole, and no later import needs a new one: the
+names of code loaded later take their room in the last pool.
 
-The module is an empty one whose .mpy names table holds every name of the other .mpy files:
+The module is an empty one whose .mpy names table holds names of the other .mpy files:
 MicroPython interns a .mpy's whole names table as it loads it. No source file holds it; deploy
 makes it beside the compiled modules, and runtime.py imports it first and drops it again.
 
