@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import re
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -27,7 +28,21 @@ NOISE = re.compile(r"^OSError: (84|28|\[Errno 5\] EIO)$")
 def main(argv: list[str]) -> int:
     limit = float(argv[0])
     env = dict(os.environ, ADJUTANT_TEST_MARKS="1")
-    child = subprocess.Popen(argv[1:], stdout=subprocess.PIPE, env=env)
+    # a session of its own: a stuck run stops whole, with the processes it started (mp_run.py runs
+    # each MicroPython test file in one), which would hold the output open
+    child = subprocess.Popen(argv[1:], stdout=subprocess.PIPE, env=env, start_new_session=True)
+    assert child.stdout is not None
+    try:
+        return _follow(child, limit)
+    except BaseException:  # Ctrl-C: the run's own session hears none of it
+        try:
+            os.killpg(child.pid, signal.SIGKILL)
+        except ProcessLookupError:  # it had ended
+            pass
+        raise
+
+
+def _follow(child: subprocess.Popen, limit: float) -> int:
     assert child.stdout is not None
     current = "the runner, before its first test"
     deadline = time.monotonic() + limit
@@ -36,7 +51,7 @@ def main(argv: list[str]) -> int:
         wait = deadline - time.monotonic()
         ready = select.select([child.stdout], [], [], max(0.0, wait))[0] if wait > 0 else []
         if not ready:
-            child.kill()
+            os.killpg(child.pid, signal.SIGKILL)
             child.wait()
             print(f"FAIL {current}: no result after {limit:g} s (stuck?); the run was stopped", flush=True)
             return 1
