@@ -104,25 +104,37 @@ REPEAT_S = 0.033  # a terminal repeats a held key every 30-40 ms, after half a s
 
 class _HeldKey:
     """A key held as a terminal sends it: once, half a second, then every REPEAT_S until let go,
-    from a thread of its own, so the pane's reading never stretches a repeat into a release."""
+    from a thread of its own, so the pane's reading never stretches a repeat into a release; and
+    through one tmux client in control mode, a line written for each key, as a process started
+    for each (send-keys) takes longer than a repeat's gap on a busy machine."""
 
     def __init__(self, sim: Tmux, key: str) -> None:
-        self.sim, self.key = sim, key
+        command = ["tmux", "-L", sim.socket, "-C", "attach-session", "-t", "sim"]
+        self.client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+        self.line = b"send-keys -t sim %s\n" % key.encode()
         self.held = threading.Event()
         self.held.set()
         self.thread = threading.Thread(target=self._repeat, daemon=True)
         self.thread.start()
 
+    def _send(self) -> None:
+        assert self.client.stdin is not None
+        self.client.stdin.write(self.line)
+        self.client.stdin.flush()
+
     def _repeat(self) -> None:
-        self.sim.keys(self.key)
+        self._send()
         time.sleep(0.5)
         while self.held.is_set():
-            self.sim.keys(self.key)
+            self._send()
             time.sleep(REPEAT_S)
 
     def let_go(self) -> None:
         self.held.clear()
         self.thread.join()
+        assert self.client.stdin is not None
+        self.client.stdin.close()  # the client detaches
+        self.client.wait(timeout=30)
 
 
 def _hold_until(sim: Tmux, shown: int) -> tuple[list[int], int]:
