@@ -1,5 +1,5 @@
 """The firmware's code in one file on the flash, as deploy packs it: an import finds its module
-by one scan of the pack's index. On littlefs each import tries three names in turn (a package's
+by one line of the pack's index. On littlefs each import tries three names in turn (a package's
 folder, the .py, the .mpy), each a walk of a folder's metadata of 1.5-3 ms on a Pico, and walks
 again to open the file: about 190 ms of a board's boot, and part of every press that loads a screen.
 
@@ -49,7 +49,7 @@ class Pack:
     16-bit hash of each path and where its line starts (4 B a module, 3 KB of the heap less than
     the index), so a lookup reads one line. Its file is open only within an import: a littlefs
     file holds 1.1 KB of the heap while open. While the boot imports its code, with the heap
-    whole, it stays open from one import to the next (25 ms of a Pico's boot)."""
+    whole, it stays open from one import to the next (40 ms of a Pico's boot)."""
 
     def __init__(self, name):
         self.name = name
