@@ -105,28 +105,39 @@ REPEAT_S = 0.033  # a terminal repeats a held key every 30-40 ms, after half a s
 class _HeldKey:
     """A key held as a terminal sends it: once, half a second, then every REPEAT_S until let go,
     from a thread of its own, so the pane's reading never stretches a repeat into a release; and
-    through one tmux client in control mode, a line written for each key, as a process started
-    for each (send-keys) takes longer than a repeat's gap on a busy machine."""
+    through one tmux client in control mode, each key's command answered before the next, as a
+    terminal delivers a repeat in its time: a process started for each (send-keys) takes longer
+    than a repeat's gap on a busy machine, and lines not waited on arrive after the let-go."""
 
     def __init__(self, sim: Tmux, key: str) -> None:
         command = ["tmux", "-L", sim.socket, "-C", "attach-session", "-t", "sim"]
-        self.client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-        self.line = b"send-keys -t sim %s\n" % key.encode()
+        self.client = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self._answer()  # the attach's own
+        self._command(b"refresh-client -f no-output")  # none of the pane's output to read through
+        self.line = b"send-keys -t sim %s" % key.encode()
         self.held = threading.Event()
         self.held.set()
         self.thread = threading.Thread(target=self._repeat, daemon=True)
         self.thread.start()
 
-    def _send(self) -> None:
+    def _answer(self) -> None:
+        assert self.client.stdout is not None
+        while True:
+            line = self.client.stdout.readline()
+            if not line or line.startswith((b"%end", b"%error")):
+                return
+
+    def _command(self, line: bytes) -> None:
         assert self.client.stdin is not None
-        self.client.stdin.write(self.line)
+        self.client.stdin.write(line + b"\n")
         self.client.stdin.flush()
+        self._answer()
 
     def _repeat(self) -> None:
-        self._send()
+        self._command(self.line)
         time.sleep(0.5)
         while self.held.is_set():
-            self._send()
+            self._command(self.line)
             time.sleep(REPEAT_S)
 
     def let_go(self) -> None:
