@@ -5,8 +5,9 @@ again to open the file: about 190 ms of a board's boot, and part of every press 
 
 firmware.pack holds a line with the index's length, the index ("\\n" path offset length for
 each .mpy), then the files one after another. It is mounted at /p, first on sys.path; a module
-it does not hold is looked for on the flash as before (a maker's own). The index stays on the
-flash and a module goes to the loader a piece at a time: neither is ever whole in the heap.
+it does not hold is looked for on the flash as before (a maker's own). The index is read whole
+once, at mount, with the heap whole, and only a hash and an offset of each line are kept; a
+module goes to the loader a piece at a time, never whole in the heap.
 """
 
 import io
