@@ -13,6 +13,7 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 
 from adjutant.sim.process import SimDevice, micropython
@@ -43,6 +44,44 @@ def _start(*args: str, env: dict) -> subprocess.Popen:
     )
 
 
+def _answered(dev: SimDevice, start: int) -> int:
+    """How many frames the device has printed since `start`: the CLI's requests it answered."""
+    return sum(1 for line in dev.serial.since(start).split(b"\n")[:-1] if b"~" in line)
+
+
+def _unplug_after(dev: SimDevice, cli: subprocess.Popen, start: int, answers: int) -> None:
+    """Pull the cable once the device has answered `answers` requests (or the CLI is done): a point
+    in the transfer itself, however slow a busy machine makes the CLI's start."""
+    deadline = time.monotonic() + 60
+    while _answered(dev, start) < answers and cli.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.002)
+    dev.proc.kill()
+
+
+class _Lines:
+    """A running command's standard output, line by line as it prints them."""
+
+    def __init__(self, proc: subprocess.Popen) -> None:
+        self.lines: list[str] = []
+        self.thread = threading.Thread(target=self._read, args=(proc,), daemon=True)
+        self.thread.start()
+
+    def _read(self, proc: subprocess.Popen) -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            self.lines.append(line)
+
+    def wait_for(self, text: str, count: int = 1, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while "".join(self.lines).count(text) < count:
+            assert time.monotonic() < deadline, f"{text!r} never printed: {self.lines}"
+            time.sleep(0.02)
+
+    def text(self) -> str:
+        self.thread.join(timeout=30)
+        return "".join(self.lines)
+
+
 def _seeded(tmp_path: pathlib.Path, games: int) -> pathlib.Path:
     image = tmp_path / "flash.img"
     log = REPO / "tests/golden/basic_game.jsonl"
@@ -65,9 +104,9 @@ def test_a_device_unplugged_at_random_points_of_a_pull_loses_nothing_and_says_on
     for attempt in range(12):
         with SimDevice(image, realtime=True, timeout=120, blocks=256) as dev:
             dev.wait(500)
+            start = dev.serial.position
             pull = _start("--port", dev.serial_path, "pull", env=env)
-            time.sleep(0.15 + 0.05 * attempt + rng.uniform(0, 0.05))  # from the CLI's start into the transfer
-            dev.proc.kill()  # the cable comes out
+            _unplug_after(dev, pull, start, 1 + 5 * attempt + rng.randint(0, 4))  # the cable comes out
             out, err = pull.communicate(timeout=60)
         _no_traceback((out, err))
         assert pull.returncode in (0, 3, 5), err  # 3: unplugged before the handshake was answered
@@ -96,12 +135,12 @@ def test_a_device_unplugged_during_a_card_push_says_one_line(tmp_path: pathlib.P
     cards.write_text("\n".join(lines) + "\n")
     env = dict(os.environ, ADJUTANT_DB=str(tmp_path / "archive.sqlite3"))
     cut = False
-    for attempt in range(16):  # from the CLI's start into the ~0.2 s transfer, until a run is cut
+    for attempt in range(16):  # a request later each time, until a run is cut
         with SimDevice(tmp_path / "flash.img", realtime=True, timeout=120) as dev:
             dev.wait(500)
+            start = dev.serial.position
             push = _start("--port", dev.serial_path, "cards", "push", str(cards), env=env)
-            time.sleep(0.05 + 0.02 * attempt)
-            dev.proc.kill()
+            _unplug_after(dev, push, start, 2 + attempt)  # the handshake answered, then chunks
             out, err = push.communicate(timeout=60)
         _no_traceback((out, err))
         assert push.returncode in (0, 3, 5), err  # 3: unplugged before the CLI opened the port
@@ -123,18 +162,22 @@ def test_watch_waits_for_an_unplugged_device_carries_on_and_ctrl_c_ends_it(tmp_p
         dev.wait(500)
         marker.write_text(dev.serial_path + "\n")
         watch = _start("watch", env=env)  # --port auto: the simulator's marker
-        time.sleep(2.0)
+        printed = _Lines(watch)
+        printed.wait_for("g0001  turn 1/10")  # the state, as the device answered the watch
         dev.proc.kill()
         time.sleep(1.5)
         assert watch.poll() is None  # still waiting
     with SimDevice(image, realtime=True, timeout=120) as dev:  # plugged back in
         dev.wait(500)
         marker.write_text(dev.serial_path + "\n")
-        time.sleep(3.0)
+        printed.wait_for("g0001  turn 1/10", count=2)  # the watch came back to it
         dev.press("OK")  # a roll, seen by the watch that came back
-        time.sleep(1.5)
+        printed.wait_for("turn 1: d6 = ")
         watch.send_signal(signal.SIGINT)
-        out, err = watch.communicate(timeout=30)
+        watch.wait(timeout=30)
+        out = printed.text()
+        assert watch.stderr is not None
+        err = watch.stderr.read()
     _no_traceback((out, err))
     assert watch.returncode == 0, err
     assert "the device went away: waiting for it to come back (Ctrl-C stops)" in err and "stopped watching" in err
