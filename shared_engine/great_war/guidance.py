@@ -51,6 +51,19 @@ KEEP = (
 )
 
 
+def _first_to_draw(state):
+    """2.1 with 7.19 and 7.20: the Defender of the turn whose draw it is, by name. In the next
+    turn's RE phase (the capture's press ended the turn, and Defender This Turn was flipped) that
+    is the last turn's Defender, not the one the mat shows now."""
+    track = state.track
+    drawing = track[-2] if state.phase == "re" and len(track) > 1 else track[-1]
+    side = drawing.defender
+    return (
+        "2.1",
+        side + (", last turn's Defender, draws first" if drawing is not track[-1] else ", the Defender, draws first"),
+    )
+
+
 def _draw(state, reshuffle):
     if state.solo is not None:
         # Solitaire Steps 10 and 15 replace the two-player draw
@@ -62,7 +75,7 @@ def _draw(state, reshuffle):
             out.insert(0, ("8.1", RESHUFFLE + "; start again from Solitaire Step 1"))
         return out
     if reshuffle:
-        return [("7.15", KEEP), ("8.1", RESHUFFLE), ("2.1", "The Defender draws first")]
+        return [("7.15", KEEP), ("8.1", RESHUFFLE), _first_to_draw(state)]
     return [
         ("7.15", KEEP),  # the capture moves straight on to the draw, so the keep is said here too
         ("7.16", "Discard played Neutral and Nationality cards"),
@@ -70,7 +83,7 @@ def _draw(state, reshuffle):
         ("7.19", "Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2"),
         ("7.19.1", "Hand too full for those 5: draw 1 Bonus, then 1 Neutral, then 1 Nationality until it holds 11"),
         ("7.19.2", "Then discard 2, down to 9"),
-        ("2.1", "The Defender draws first"),
+        _first_to_draw(state),
         ("3.4", EMPTY_DECK),
     ]
 

@@ -157,7 +157,8 @@ def test_rule_7_16_7_17_played_cards_discarded_re_and_bonus_shuffled_back():
 
 def test_rule_2_1_the_defender_draws_first_but_not_in_solitaire():
     g = Game.new()
-    assert "Defender draws first" in dict(zip(draw_phase_rules(g), [t for _, t in g.reminders()]))["2.1"]
+    draw_phase_rules(g)  # turn 1's draw, before its flip (7.20): its own Defender draws first
+    assert dict(g.reminders())["2.1"] == g.state.current.defender + ", the Defender, draws first"
     solo = Game.new("Solitaire", 10, "CP")
     solo.play_solo("EA")
     assert "2.1" not in draw_phase_rules(solo)

@@ -231,6 +231,18 @@ def _after_a_capture():
     return table
 
 
+def test_rule_2_1_7_19_7_20_after_the_flip_the_last_turns_defender_draws_first():
+    # The capture's OK ends the turn, so Defender This Turn is already flipped (7.20) when the
+    # draw (7.19) is said: the Defender who draws first is the one of the turn just played.
+    table = _after_a_capture()
+    state = table.state()
+    assert state["turn"] == 2 and state["track"][0]["defender"] == "CP" and state["defender"] == "EA"
+    said = table.guidance()
+    assert "2.1 CP, last turn's Defender, draws first" in said, said
+    assert "2.1 EA" not in said
+    rig.unmount()
+
+
 def test_rule_7_15_after_the_capture_the_reminder_says_what_the_winner_may_not_keep():
     table = _after_a_capture()
     assert table.state()["turn"] == 2  # the capture ended the turn: the draw is next
@@ -393,7 +405,7 @@ def test_rule_7_16_7_17_7_19_7_19_1_7_19_2_2_1_3_4_the_draw_phase_reminders_on_t
     assert "7.19 Draw 1 Bonus, 2 Neutral, 2 Nationality, fill to 11, discard 2" in said
     assert "7.19.1 Hand too full for those 5: draw 1 Bonus, then 1 Neutral, then 1 Nationality" in said
     assert "7.19.2 Then discard 2, down to 9" in said
-    assert "2.1 The Defender draws first" in said
+    assert "2.1 CP, last turn's Defender, draws first" in said
     assert "3.4 An empty Nationality deck is first rebuilt by reshuffling its discard pile" in said
     rig.unmount()
 
