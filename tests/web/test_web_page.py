@@ -1147,7 +1147,7 @@ def test_a_finger_slid_off_a_button_cancels_its_press_and_a_hold_still_holds(sit
     finger(["OK"], 100, slide=(0, -140))  # "OK enter", slid off: not entered
     assert entered() == held
     before = player.state()["state"]
-    finger(["OK", "BACK"], 100)  # two fingers at once: refused, as before, and said
+    finger(["OK", "BACK"], 700)  # two fingers held together through a long press: refused, and said
     assert "One button at a" in (page.locator("#panel").get_attribute("aria-label") or "")  # the toast, over two lines
     assert player.state()["state"] == before and before["phase"] == "battle"
     assert player.errors == []
@@ -1225,6 +1225,68 @@ def test_fast_alternating_thumbs_count_every_tap(site: str, browser) -> None:
     page.wait_for_timeout(900)
     assert entered() == start + taps.count("UP") - taps.count("DOWN"), screen()
     assert "One button" not in screen()
+    assert player.errors == []
+    context.close()
+
+
+def test_rolling_thumbs_each_landing_before_the_other_lifts_count_every_tap_and_a_held_chord_is_refused(
+    site: str, browser
+) -> None:
+    context = browser.new_context(**PHONE)
+    player = Player(context.new_page())
+    player.open(site)
+    page = player.page
+    finger = _touch(context, page)
+    finger("OK", 80)  # the d6
+    finger("UP", 80)  # CP's BP entry, counted once at its opening
+    touchscreen = context.new_cdp_session(page)
+
+    def at(button: str, touch_id: int) -> dict:
+        box = page.locator(f"button[data-button={button}]").bounding_box()
+        assert box is not None
+        return {"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] * 0.7, "id": touch_id}
+
+    def touches(kind: str, *points: dict) -> None:
+        touchscreen.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": list(points)})
+
+    def entered() -> int:
+        found = re.search(r"face-up BP\. (\d+)", page.locator("#panel").get_attribute("aria-label") or "")
+        assert found, page.locator("#panel").get_attribute("aria-label")
+        return int(found.group(1))
+
+    start = entered()
+    # the pins the page moves on the device, in order (window.adjutant is the page's device)
+    page.evaluate(
+        "(() => { const d = window.adjutant, p = d.press.bind(d); window.pinned = [];"
+        " d.press = (name) => { window.pinned.push(name); p(name); }; })()"
+    )
+    taps = ["UP", "DOWN", "UP", "DOWN", "UP", "DOWN", "UP"]  # thumbs alternate: one button, one thumb
+    down = at(taps[0], 0)
+    touches("touchStart", down)
+    for n, button in enumerate(taps[1:], 1):  # each thumb lands 60 ms in, 15 ms before the other lifts
+        page.wait_for_timeout(60)
+        landing = at(button, n % 2)
+        touches("touchStart", down, landing)
+        page.wait_for_timeout(15)
+        touches("touchEnd", down)  # the earlier thumb lifts (a touchEnd names the points it ends)
+        down = landing
+    page.wait_for_timeout(60)
+    touches("touchEnd")
+    page.wait_for_timeout(900)
+    said = page.locator("#panel").get_attribute("aria-label") or ""
+    assert page.evaluate("window.pinned") == taps, page.evaluate("window.pinned")  # each tap, once, in the order the thumbs lifted
+    assert entered() == start + 1 and "One button" not in said, said
+    # Both thumbs held together through a hold's time: the chord, refused as the box refuses it.
+    before = entered()
+    touches("touchStart", at("UP", 0))
+    touches("touchStart", at("UP", 0), at("DOWN", 1))
+    page.wait_for_timeout(700)
+    touches("touchEnd")
+    page.wait_for_timeout(300)
+    said = page.locator("#panel").get_attribute("aria-label") or ""
+    assert "One button" in said, said
+    page.wait_for_timeout(3000)
+    assert entered() == before
     assert player.errors == []
     context.close()
 

@@ -523,9 +523,22 @@ async function main() {
   // hold, the hold ends there. OK and BACK act when let go: held back until the lift, or until
   // the finger has rested LONG_MS, when the long press is given whole. Slid off before either,
   // nothing reaches the device.
-  // Two fingers on two buttons at once are two pins down at once, each up at its finger's lift:
-  // the device refuses the chord, as the box's own buttons are refused.
+  // Two fingers on two buttons held together (one of them through its hold's or long press's
+  // time, or one landing on a button already held) are two pins down at once, each up at its
+  // finger's lift: the device refuses the chord, as the box's own buttons are refused. A thumb
+  // that lands while the other is still lifting is the next tap, as on a phone's keyboard: fast
+  // players roll their thumbs.
   const onGlass = new Map(); // button -> its finger, while on the glass
+  const chord = () => {
+    for (const [other, held] of onGlass) {
+      clearTimeout(held.timer);
+      held.chord = true;
+      if (!held.pin) {
+        held.pin = true;
+        press(other);
+      }
+    }
+  };
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
     const atRelease = AT_RELEASE.has(name);
@@ -547,23 +560,15 @@ async function main() {
       element.setPointerCapture(e.pointerId);
       element.classList.add("down");
       const placed = (finger = { id: e.pointerId, pin: false, chord: false });
-      if (onGlass.size) {
-        for (const [other, held] of onGlass) {
-          clearTimeout(held.timer);
-          held.chord = true;
-          if (!held.pin) {
-            held.pin = true;
-            press(other);
-          }
-        }
-        onGlass.set(name, placed);
-        placed.pin = placed.chord = true;
-        press(name);
+      const holding = [...onGlass.values()].some((held) => held.pin);
+      onGlass.set(name, placed);
+      if (holding) {
+        chord();
         return;
       }
-      onGlass.set(name, placed);
       placed.timer = setTimeout(
         () => {
+          if (onGlass.size > 1) return chord(); // still both down: held together
           placed.pin = true;
           press(name);
           if (atRelease) lift(false); // the long press is the device's now, wherever the finger goes
