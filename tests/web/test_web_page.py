@@ -515,6 +515,25 @@ def test_at_every_phone_size_the_panel_and_buttons_show_unscrolled_under_the_thu
         context.close()
 
 
+def test_at_every_phone_size_the_page_does_not_scroll_and_a_swipe_down_does_not_reload_it(site: str, browser) -> None:
+    # A page that scrolls by a few px moves the buttons under a thumb; a swipe down on a page that
+    # lets the browser have it pulls to refresh, mid-entry.
+    for width, height in PHONE_SIZES:
+        context = _phone(browser, width, height)
+        player = Player(context.new_page())
+        player.open(site)
+        sizes = player.page.evaluate(
+            "(() => { const e = document.scrollingElement; return [e.scrollWidth, e.scrollHeight,"
+            " innerWidth, innerHeight, getComputedStyle(e).overscrollBehaviorY,"
+            " getComputedStyle(document.body).overscrollBehaviorY]; })()"
+        )
+        wide, high, view_w, view_h, root_overscroll, body_overscroll = sizes
+        assert wide <= view_w and high <= view_h, (width, height, sizes)
+        assert root_overscroll == "none" and body_overscroll == "none", (width, height, sizes)
+        assert player.errors == []
+        context.close()
+
+
 # A game's first minute as a thumb plays it: the d6, the combat rounds, a BP entry, a look at
 # the menu and the rules, each tap at the spot the thumb found the first time.
 FIRST_MINUTE = ["OK", "OK", "OK", "OK", "UP", "UP", "OK", "OK", "OK", "BACK", "DOWN", "BACK", "BACK", "DOWN", "BACK"]
@@ -1274,7 +1293,9 @@ def test_rolling_thumbs_each_landing_before_the_other_lifts_count_every_tap_and_
     touches("touchEnd")
     page.wait_for_timeout(900)
     said = page.locator("#panel").get_attribute("aria-label") or ""
-    assert page.evaluate("window.pinned") == taps, page.evaluate("window.pinned")  # each tap, once, in the order the thumbs lifted
+    assert page.evaluate("window.pinned") == taps, page.evaluate(
+        "window.pinned"
+    )  # each tap, once, in the order the thumbs lifted
     assert entered() == start + 1 and "One button" not in said, said
     # Both thumbs held together through a hold's time: the chord, refused as the box refuses it.
     before = entered()
