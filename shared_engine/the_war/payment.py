@@ -54,6 +54,29 @@ def pay(cost, have, red=(0, 0, 0)):
     return tuple(spent), made
 
 
+def _more(cost, have, red):
+    """What would pay a cost that cannot be paid, in the rules' terms: for each type, the fewest
+    more resources of it alone that would (a missing one is made from 2 of the others, so 1 more
+    of the type missing may do what 2 of another type do). [(n, [types])], fewest first."""
+    found = {}  # type: dict
+    for t in range(3):
+        low, high = 1, 2 * sum(cost)  # `high` of one type always pays: it makes every missing one
+        while low < high:  # pay() only gets easier with more: the fewest that pay, by halves
+            n = (low + high) // 2
+            more = list(have)
+            more[t] += n
+            if pay(cost, tuple(more), red) is None:
+                low = n + 1
+            else:
+                high = n
+        found.setdefault(low, []).append(TYPES[t])
+    return sorted(found.items())
+
+
+def _either(types):
+    return types[0] if len(types) == 1 else ", ".join(types[:-1]) + " or " + types[-1]
+
+
 def says(cost, have, red=(0, 0, 0)):
     """The plan in a line for the panel: "Pay 5D 1F (2 P from 4D)", or why it cannot be paid."""
     plan = pay(cost, have, red)
@@ -61,8 +84,7 @@ def says(cost, have, red=(0, 0, 0)):
         for t in range(3):
             if have[t] < red[t]:
                 return "No: red %s needs %d %s cards" % (TYPES[t], red[t], TYPES[t])
-        missing = sum(cost) - sum(have)
-        return "No: short %d" % missing if missing > 0 else "No: too few to convert"
+        return "No: " + ", or ".join("%d more %s" % (n, _either(types)) for n, types in _more(cost, have, red))
     spent, made = plan
     line = "Pay " + " ".join("%d%s" % (n, TYPES[t]) for t, n in enumerate(spent) if n)
     if made:

@@ -132,4 +132,19 @@ def test_the_war_resource_cards_a_red_part_is_paid_only_by_its_own_cards():
     assert pay((0, 0, 1), (2, 0, 0), red=(0, 0, 1)) is None  # a red fuel: two depots will not do
     assert says((0, 0, 1), (2, 0, 0), red=(0, 0, 1)) == "No: red F needs 1 F cards"
     assert pay((0, 0, 1), (2, 0, 1), red=(0, 0, 1)) == ((0, 0, 1), [])
-    assert says((2, 2, 2), (1, 1, 1)) == "No: short 3"
+
+
+def test_the_war_resource_cards_a_cost_that_cannot_be_paid_says_what_more_would_pay_it():
+    # 3 depots against 4: 1 more depot pays it, or 2 more of a type that makes the fourth depot
+    assert says((4, 0, 0), (3, 0, 0)) == "No: 1 more D, or 2 more P or F"
+    assert pay((4, 0, 0), (4, 0, 0)) is not None and pay((4, 0, 0), (3, 2, 0)) is not None
+    assert pay((4, 0, 0), (3, 1, 0)) is None  # 1 plant makes no depot
+    # 3 depots against 2 plants and a fuel: 2 plants more (the fuel made of 2 depots), or 2 fuels
+    # (one pays the fuel, with the depots it makes the plants), or 3 depots (6 make all three)
+    assert says((0, 2, 1), (3, 0, 0)) == "No: 2 more P or F, or 3 more D"
+    assert pay((0, 2, 1), (3, 2, 0)) is not None and pay((0, 2, 1), (3, 1, 0)) is None
+    assert pay((0, 2, 1), (3, 0, 2)) is not None and pay((0, 2, 1), (3, 0, 1)) is None
+    assert pay((0, 2, 1), (6, 0, 0)) is not None and pay((0, 2, 1), (5, 0, 0)) is None
+    # one of each against two of each: each missing one is made of 2 of the others
+    assert says((2, 2, 2), (1, 1, 1)) == "No: 5 more D, P or F"
+    assert pay((2, 2, 2), (6, 1, 1)) is not None and pay((2, 2, 2), (5, 1, 1)) is None
