@@ -1198,7 +1198,7 @@ def _touch(context, page):
     return finger
 
 
-def test_a_finger_resting_on_ok_then_slid_off_does_nothing_and_a_900_ms_finger_on_back_undoes(
+def test_a_finger_resting_on_ok_or_back_then_slid_off_does_nothing_and_a_900_ms_finger_on_back_undoes(
     site: str, browser
 ) -> None:
     context = browser.new_context(**PHONE)
@@ -1209,12 +1209,14 @@ def test_a_finger_resting_on_ok_then_slid_off_does_nothing_and_a_900_ms_finger_o
     def rolls() -> int:
         return len(player.state()["state"]["track"][0]["rolls"])
 
-    for rest in (270, 400, 500):  # "OK roll d6": the finger rests, then slides up off the button
+    for rest in (270, 400, 500, 900):  # "OK roll d6": the finger rests, then slides up off the button
         finger("OK", rest, slide=140)
         assert rolls() == 0, rest
     finger("OK", 100)  # a tap rolls
     assert rolls() == 1
-    finger("BACK", 900, then=1200)  # held: the undo (the device's long press), the d6 taken back
+    finger("BACK", 900, slide=140, then=1200)  # rested past a long press, then slid off: no undo
+    assert rolls() == 1
+    finger("BACK", 900, then=1200)  # held, and lifted: the undo (the device's long press), the d6 taken back
     assert rolls() == 0 and "Undone" in (player.page.locator("#panel").get_attribute("aria-label") or "")
     assert player.errors == []
     context.close()

@@ -13,9 +13,9 @@ const WATCHDOG_CHECK_MS = 250;
 // a contact's bounces for 20 ms after an edge it counts. A release comes this long after the press at the earliest.
 const SHORTEST_PRESS_MS = 50;
 const HOLD_AFTER_MS = 250; // a finger still on UP or DOWN this long holds it; a tap is shorter
-// OK and BACK act when let go, or once held LONG_MS (firmware/buttons.py): a finger on them is
-// held back until it lifts (a tap) or has rested LONG_MS, the long press reached. Then the pin
-// goes down and stays LONG_PIN_MS, so that the device counts the long press it was given.
+// OK and BACK act when let go (firmware/buttons.py): a finger on them is held back until it
+// lifts, a tap, or a long press once it has rested LONG_MS (the button shows it is reached). Then
+// the pin goes down and stays LONG_PIN_MS, so that the device counts the long press it was given.
 const LONG_MS = 600;
 // The device counts a long press while the pin is down (a poll that comes only after the release
 // sees a short one): a margin for a poll that a busy page runs late.
@@ -494,6 +494,7 @@ async function main() {
     later(async () => {
       await pause(pressedAt[name] + (long ? LONG_PIN_MS : SHORTEST_PRESS_MS) - performance.now());
       device.release(name);
+      await pause(SHORTEST_PRESS_MS); // up as long as down: taps queued behind a long press stay taps
     });
   let asked = false;
   const press = (name) => {
@@ -520,9 +521,9 @@ async function main() {
   // A finger slid off a button cancels its press, as a phone's buttons do; a hold still holds.
   // UP and DOWN count at the press: a finger's pin goes down at the lift (a tap), or once it has
   // stayed HOLD_AFTER_MS (a hold, which the device then times: its repeats); slid off during a
-  // hold, the hold ends there. OK and BACK act when let go: held back until the lift, or until
-  // the finger has rested LONG_MS, when the long press is given whole. Slid off before either,
-  // nothing reaches the device.
+  // hold, the hold ends there. OK and BACK act when let go: a tap, or the long press given whole
+  // once the finger has rested LONG_MS. Slid off at any time before the lift, nothing reaches
+  // the device: an undo (BACK held) is taken back as a tap is.
   // Two fingers on two buttons held together (one of them through its hold's or long press's
   // time, or one landing on a button already held) are two pins down at once, each up at its
   // finger's lift: the device refuses the chord, as the box's own buttons are refused. A thumb
@@ -542,16 +543,16 @@ async function main() {
   for (const element of document.querySelectorAll("#buttons button")) {
     const name = element.dataset.button;
     const atRelease = AT_RELEASE.has(name);
-    let finger = null; // {id, pin: the pin is down, timer, chord}
+    let finger = null; // {id, pin: the pin is down, timer, chord, long: OK or BACK rested LONG_MS}
     const lift = (slid) => {
       if (!finger) return;
       clearTimeout(finger.timer);
-      element.classList.remove("down");
+      element.classList.remove("down", "long");
       onGlass.delete(name);
-      if (finger.pin) release(name, atRelease && !finger.chord);
+      if (finger.pin) release(name); // a hold of UP or DOWN, or a chord
       else if (!slid) {
-        press(name); // a tap
-        release(name);
+        press(name); // a tap, or the long press it rested for
+        release(name, Boolean(finger.long));
       }
       finger = null;
     };
@@ -569,9 +570,13 @@ async function main() {
       placed.timer = setTimeout(
         () => {
           if (onGlass.size > 1) return chord(); // still both down: held together
+          if (atRelease) {
+            placed.long = true; // given at the lift: a slide off still takes it back
+            element.classList.add("long");
+            return;
+          }
           placed.pin = true;
           press(name);
-          if (atRelease) lift(false); // the long press is the device's now, wherever the finger goes
         },
         atRelease ? LONG_MS : HOLD_AFTER_MS,
       );
