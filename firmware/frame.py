@@ -28,7 +28,7 @@ def render(ui):
         except Exception as e:  # the mat failing too (no heap): the message alone, on a clear panel
             ui.fault(e)
             fb.fill(0)
-    if ui.toast:
+    if ui.toast and (ui.toast_ms is None or ui.top().newsworthy):  # a warning covers anything
         gfx.toast(fb, ui.toast, ui.toast_ms is None)
     fb.show(area)
     ui.dirty = False

@@ -66,6 +66,7 @@ class Screen:
     name = "screen"
     title = ""
     repeat: tuple = ()  # buttons that auto-repeat here (number entry)
+    newsworthy = True  # news (a toast) may cover it; a rule the table must act on now is not covered
     # what a button does here that the screen's own words do not say: ((button, words), ...), for
     # the phone page's screen reader (a hint on the panel, "OK roll d6", says it first)
     keys: tuple = ()

@@ -98,6 +98,9 @@ class NumberEntry(Screen):
             self.ui.pop()
 
 
+ROWS = 6  # a message's rows under its title
+
+
 class Message(Screen):
     """Text to read; UP/DOWN scroll, OK or BACK leave. Its last line says what OK does:
     "OK: close", or `then`'s words when OK goes on to something (then: (words, action))."""
@@ -114,15 +117,24 @@ class Message(Screen):
         self.lines.append("OK: " + (then[0] if then else "close"))
         self.top = 0
 
+    def _shown(self):
+        """The rows on the panel: all of a short text; of a longer one, 5 rows from `top` and what
+        OK does pinned at the foot, so that it is offered at once, not after scrolling to it."""
+        lines = self.lines
+        if len(lines) <= ROWS:
+            return lines
+        offer = lines[-1] + " ^v"  # and that UP and DOWN scroll, where the line has room
+        return lines[self.top : self.top + ROWS - 1] + [offer if gfx.width(offer) <= 128 else lines[-1]]
+
     def draw(self, fb):
         super().draw(fb)
-        for row, line in enumerate(self.lines[self.top : self.top + 6]):
+        for row, line in enumerate(self._shown()):
             gfx.text(fb, line, 0, 11 + row * 9)
 
     def key(self, button, kind):
         if kind not in ("SHORT", "REPEAT"):
             return
-        if button == "DOWN" and self.top + 6 < len(self.lines):
+        if button == "DOWN" and self.top + ROWS < len(self.lines):
             self.top += 1
         elif button == "UP" and self.top:
             self.top -= 1

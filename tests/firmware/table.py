@@ -139,8 +139,11 @@ class Table:
         """Every line of the message or question on top, scrolled through with DOWN, title first."""
         title = [s for s, _, y, scale in self.frame if y < 10]
         lines = []
+        offer = []  # what OK does, pinned at a long message's foot: read once, at the end
         for _ in range(120):
             body = [s for s, _, y, scale in self.frame if y >= 10 and scale == 1 and s not in FOOTERS]
+            if body and body[-1].startswith("OK: ") and self.ui.top().name != "confirm":
+                offer = [body.pop().replace(" ^v", "")]
             # each DOWN scrolls a line: keep what is new at the bottom
             overlap = max([n for n in range(len(body) + 1) if lines[len(lines) - n :] == body[:n]] or [0])
             lines += body[overlap:]
@@ -148,7 +151,7 @@ class Table:
             self.press("DOWN")
             if self.frame == before:
                 break
-        return " ".join(title + lines).replace("- ", "-")  # a word wrapped at its hyphen, whole again
+        return " ".join(title + lines + offer).replace("- ", "-")  # a word wrapped at its hyphen, whole again
 
     def guidance(self):
         """DOWN on the mat opens the phase's guidance: read every line of it, then BACK to the mat."""

@@ -224,7 +224,7 @@ export function buttonMeanings(words) {
         .trim()
         .replace(/[;,]$/, "");
       does = does.replace(/\b\w+\b/g, (word) => SPELLED[word] || word);
-      if (!does) does = lead;
+      if (!does) does = lead || (hint[2] === "^v" ? "scroll" : ""); // "OK: close ^v": a long message
       else if (lead.endsWith("?")) does = `${lead} ${does}`;
       for (const button of BUTTONS_OF[hint[2]]) (hint[1] ? hold : tap)[button] = does;
       // "OK/^v: CP BP 12": OK enters from 12, UP from 13, DOWN from 11 (the d6 screen's BP entry)

@@ -32,6 +32,7 @@ class Reshuffle(Message):
     """8.1 at the end of turn 5, shown once as the Draw phase begins; in solitaire, Step 1 follows."""
 
     name = "turn5"
+    newsworthy = False  # the capture's news that brought it does not hide what to do now
 
     def __init__(self, ui):
         then = None

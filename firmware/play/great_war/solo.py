@@ -83,7 +83,7 @@ class BonusPhase(ListScreen):
         if face is None:
             return
         play = solitaire.bonus_phase(self.bonus, self.joker, face)
-        text = "d6 = %d\n" % face
+        text = ""  # the d6 in the title: the AI's play fits the panel whole, with what OK does
         if play != solitaire.PLAY_NONE and self.both and self.bonus and self.joker:
             tie = ui.session.roll(6, "s7b")
             if tie is not None:
@@ -95,7 +95,7 @@ class BonusPhase(ListScreen):
             solitaire.PLAY_NONE: "The AI plays no Bonus or Joker card this phase.",
         }[play]
         ui.pop()
-        ui.push(Message(ui, "Step 7 AI Bonus", text))
+        ui.push(Message(ui, "Step 7: d6 = %d" % face, text))
 
 
 class RandomDiscard(NumberEntry):
