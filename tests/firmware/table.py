@@ -177,6 +177,16 @@ class Table:
     def state(self):
         return self.ui.session.game.state_dict()
 
+    def shown(self):
+        """The texts the panel shows: those a message box drawn later covers are left out."""
+        out = []
+        for s, _, y, scale in self.frame:
+            if scale == -1:  # a message box covers the bottom from y on
+                out = [(t, ty, h) for t, ty, h in out if ty + h <= y]
+            elif scale:
+                out.append((s, y, CHAR * scale))
+        return [t for t, _, _ in out]
+
     def layout_faults(self):
         """Text that runs off the 128x64 panel or over other text in the latest frame."""
         boxes = []

@@ -234,7 +234,11 @@ def test_last_front_an_undo_takes_back_a_withdrawal_and_its_capture():
     assert table.state()["held"] == [["british"], []]
     table.hold("BACK")
     assert table.state()["held"] == [[], []] and table.state()["phase"] == "bid"
-    assert "Undone: withdrawal" in table.text(), table.text()
+    assert "Undone: withdrew" in table.text(), table.text()
+    # the news of the undo in one line, over none of the battle it brought back: the bid to beat
+    # and who made it
+    shown = table.shown()
+    assert "2" in shown and "to beat" in shown and "by P1" in shown and "Undone: withdrew" in shown, shown
     rig.unmount()
 
 

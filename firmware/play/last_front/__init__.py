@@ -60,4 +60,5 @@ def describe(action, phase):
         return "bid %d" % action[2]
     if kind == "flip":
         return "turned up " + action[1]
-    return {"withdraw": "withdrawal", "battle": "battle declared"}.get(kind, kind)
+    # "Undone: withdrew" in one line: news of two would cover the bid to beat it brought back
+    return {"withdraw": "withdrew", "battle": "battle declared"}.get(kind, kind)
