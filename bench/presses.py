@@ -363,7 +363,7 @@ def play_last_front(code: pathlib.Path) -> list[tuple[int, int]]:
 def choose_winner_only(dev: SimDevice) -> None:
     """Menu, Settings, "Battles": winner (not counted: it is set once, not each turn)."""
     dev.press("BACK")  # the menu
-    dev.press("DOWN", 7)  # Back to game, Undo, Redo, New game, End game 3.4, History, Card data: Settings
+    dev.press("DOWN", 6)  # Back to game, Undo, Redo, New game, History, Card data: Settings
     dev.press("OK")
     dev.press("DOWN", 4)  # Contrast, Sleep, Rotate, Last draw: Battles
     dev.press("OK")

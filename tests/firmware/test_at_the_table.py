@@ -418,11 +418,18 @@ def test_rule_4_4_a_later_turn_begins_with_discarding_down_to_9():
     rig.unmount()
 
 
+def test_rule_3_4_ending_the_game_is_the_menus_last_row_far_from_new_game():
+    table = Table.fresh()
+    table.press("BACK")
+    rows = [row[0] for row in table.ui.top().items()]
+    assert rows[-1] == "End game 3.4" and rows.index("End game 3.4") - rows.index("New game") >= 3, rows
+    rig.unmount()
+
+
 def test_rule_3_4_ending_the_game_asks_whether_the_discards_can_be_reshuffled_first():
     table = Table.fresh()
     table.press("BACK")
-    table.presses("DOWN", 4)  # End game 3.4
-    table.press("OK")
+    choose(table, "End game 3.4")
     table.press("OK")  # CP cannot draw
     assert table.screen() == "confirm"
     said = table.read_all()

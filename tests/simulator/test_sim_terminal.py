@@ -99,7 +99,7 @@ def test_two_taps_80_ms_apart_are_two_presses_and_a_held_key_is_one_hold(tmp_pat
 
 def _menu_index(dev: SimDevice) -> int:
     """Which menu row is chosen: the one drawn on a lit bar, read off the panel."""
-    rows = ["Back to game", "Undo", "Redo", "New game", "End game 3.4", "History", "Card data", "Settings", "About"]
+    rows = ["Back to game", "Undo", "Redo", "New game", "History", "Card data", "Settings", "About", "End game 3.4"]
     frame, shown = dev.frame(), dev.texts()
     lit = [row for row in range(6) if frame.pixel(126, 10 + row * 9 + 4)]
     assert len(lit) == 1, lit

@@ -4,8 +4,9 @@ from play.great_war import GAME
 
 
 def menu(ui, back, undo, redo, new, rest):
-    """The menu's rows: solitaire's steps first in a solitaire game, ending at once (3.4) while
-    the game runs, and the card data after History."""
+    """The menu's rows: solitaire's steps first in a solitaire game, the card data after History,
+    and ending at once (3.4) while the game runs, last: far from New game, which a table opens
+    often, so that neither is opened for the other."""
     import screens
 
     state = ui.session.game.state
@@ -18,9 +19,10 @@ def menu(ui, back, undo, redo, new, rest):
             ("Solo setup 1", "", lambda: ui.push(screens.setup_checklist(ui))),
         ]
     rows += [undo, redo, new]
+    rows += rest[:1] + [("Card data", "", lambda: ui.push(screens.CardInfo(ui)))] + rest[1:]
     if state.phase not in ("score", "over"):
         rows.append(("End game 3.4", "", lambda: ui.push(screens.EndGame(ui))))
-    return rows + rest[:1] + [("Card data", "", lambda: ui.push(screens.CardInfo(ui)))] + rest[1:]
+    return rows
 
 
 def settings_rows(ui):
