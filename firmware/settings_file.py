@@ -21,7 +21,7 @@ DEFAULTS = {
     "sleep": 600,
     "rotate": 0,
     "board": None,
-    "game": None,  # none begun yet: the registry's first game leads New game
+    "game": None,  # none begun yet: the registry's LEGACY game leads New game
     "names": [],
     "addr": None,
 }

@@ -38,6 +38,12 @@ GAMES = (
 )
 ID, NAME, HEADER, ENGINE, DEVICE, DESK, CARDS = 0, 1, 2, 3, 4, 5, 6  # an entry's fields
 
+# The game that boards, hosts and archives took for granted before there was a second: a board
+# with no game on flash begins it, New game leads with it until another is begun, a device reply
+# or a card push that names no game is its, and its BoardGameGeek id keeps the archive's first
+# key. Named here, not taken as the first of GAMES: New game's order may change, this may not.
+LEGACY = "the-great-war"
+
 
 def ids():
     return [entry[ID] for entry in GAMES]

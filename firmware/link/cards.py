@@ -1,7 +1,7 @@
 """Card data pushed over the link: resumable upload, then checked, inflated and switched to.
 
 Any game that reads card data (the registry names its file); a host that does not name the game
-means the registry's first such game, as every host did before there was a second. The old card
+means the registry's LEGACY game, as every host did before there was a second. The old card
 data stays until the new has passed every check by the game's own engine.
 """
 
@@ -23,10 +23,10 @@ NEW = "cards.new"
 def _file(game):
     """The flash file of a game's card data; "" for a game that reads none."""
     from shared_engine.errors import GameError
-    from shared_engine.games import CARDS, entry, with_cards
+    from shared_engine.games import CARDS, LEGACY, entry
 
     try:
-        return entry(game or with_cards()[0])[CARDS]
+        return entry(game or LEGACY)[CARDS]
     except (GameError, IndexError):
         return ""
 
@@ -100,9 +100,9 @@ def op_commit(ops, rid, req, payload):
         return
     try:
         _unpack(PART, NEW, packed)
-        from shared_engine.games import card_set, with_cards
+        from shared_engine.games import LEGACY, card_set
 
-        game = game or with_cards()[0]
+        game = game or LEGACY
         with open(NEW) as f:
             cards = card_set(game, json.load(f))
     except OSError as e:  # the flash, not the data: say so

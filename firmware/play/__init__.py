@@ -18,7 +18,7 @@ less at every boot. It holds:
   host cuts a long one to its recent turns);
 - BROUGHT: the screen each moment of the game brings; BRINGS: the saved actions after which a
   moment may bring one;
-- fresh(): the header of the game a board with no game on flash begins (the registry's first game's);
+- fresh(): the header of the game a board with no game on flash begins (the registry's LEGACY game's);
 - carry_on(session, kind): the moves of a press that nobody enters;
 - moment(session): what the moment asks the players for (a key of BROUGHT), or None;
 - reopen(ui): at boot, an entry a power cut interrupted, opened again at its confirmed number;
@@ -58,11 +58,11 @@ def _completed(module):
 
 
 def fresh():
-    """The header of the game a board with none on flash begins: the registry's first game, as
+    """The header of the game a board with none on flash begins: the registry's LEGACY game, as
     its play module begins one."""
-    from shared_engine.games import DEVICE, GAMES
+    from shared_engine.games import DEVICE, LEGACY, entry
 
-    return _completed(__import__(GAMES[0][DEVICE], None, None, ("_",))).fresh()
+    return _completed(__import__(entry(LEGACY)[DEVICE], None, None, ("_",))).fresh()
 
 
 def settle(module, settings, warn):

@@ -9,7 +9,7 @@ registry's (shared_engine/games.py).
 import screens
 from screens.base import Confirm
 from screens.widgets import ListScreen, NumberEntry
-from shared_engine.games import DEVICE, GAMES, ID, entry  # GAMES: in New game's order
+from shared_engine.games import DEVICE, GAMES, ID, LEGACY, entry  # GAMES: in New game's order
 
 
 class Menu(ListScreen):
@@ -58,7 +58,7 @@ class NewGame(ListScreen):
     title = "New game"
 
     def items(self):
-        last = self.ui.settings["game"] or GAMES[0][ID]
+        last = self.ui.settings["game"] or LEGACY
         rows = _rows(last, self)
         for one in GAMES:
             if one[ID] != last:

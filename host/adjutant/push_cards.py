@@ -31,7 +31,7 @@ def push(
     progress: Callable[[int], None] | None = None,
     game: str = "",
 ) -> dict:
-    """Send `data` (card JSON of `game`, "": the registry's first game that reads card data);
+    """Send `data` (card JSON of `game`, "": the registry's LEGACY game, as hosts before a second game sent it);
     returns the device's reply to commit ({cards, version, game})."""
     sent = deflated(data)
     packed = len(sent) < len(data)

@@ -8,13 +8,13 @@ from collections.abc import Callable
 from adjutant.games.base import Desk
 from adjutant.games.desks import desk
 from adjutant.link.client import DeviceLink
-from shared_engine.games import GAMES, ID
+from shared_engine.games import LEGACY
 
 
 def of_state(body: dict) -> Desk:
     """The desk of the game a state reply is of: the game it names (firmware that knows several
-    games names it); a reply that names none is from firmware of the registry's first game alone."""
-    game = body.get("game") or body["state"].get("game") or GAMES[0][ID]
+    games names it); a reply that names none is from firmware of the registry's LEGACY game alone."""
+    game = body.get("game") or body["state"].get("game") or LEGACY
     return desk(game)
 
 

@@ -75,6 +75,37 @@ def test_the_scan_finds_a_game_named_where_it_should_not_be(tmp_path: pathlib.Pa
     assert found == ["firmware/planted_check.py:3: 'the-war'"]
 
 
+FIRST_REGISTERED = re.compile(r"(?<!\w)(GAMES|ids\(\)|with_cards\(\))\[0\]")
+
+
+def taking_the_first_registered(files: list[pathlib.Path]) -> list[str]:
+    """Where product code takes the registry's first game for the one assumed (games.LEGACY's job)."""
+    found = []
+    for path in files:
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            if FIRST_REGISTERED.search(line):
+                found.append(f"{path.relative_to(REPO)}:{n}: {line.strip()}")
+    return found
+
+
+def test_the_legacy_game_is_the_great_war_named_once_not_the_first_in_new_games_order() -> None:
+    # Boards, hosts and archives in use took The Great War for granted before a second game (its
+    # logs open with "new"): a fresh board begins it, New game leads with it, a device reply or a
+    # card push that names no game is its. Reordering New game must change none of that.
+    assert games.LEGACY == "the-great-war" and games.entry(games.LEGACY)[games.HEADER] == "new"
+    product = [
+        p for root in PRODUCT for p in ([REPO / root] if (REPO / root).is_file() else (REPO / root).rglob("*.py"))
+    ]
+    found = taking_the_first_registered([p for p in product if p.suffix == ".py"])
+    assert not found, "the first registered game taken as the legacy one:\n" + "\n".join(found)
+    planted = REPO / "firmware/planted_check.py"
+    planted.write_text("from shared_engine.games import GAMES\n\nDEFAULT = GAMES[0]\n_GAMES = [1]\nONE = _GAMES[0]\n")
+    try:
+        assert taking_the_first_registered([planted]) == ["firmware/planted_check.py:3: DEFAULT = GAMES[0]"]
+    finally:
+        planted.unlink()
+
+
 def test_an_id_or_header_nobody_registered_is_one_clear_error() -> None:
     for bad in (lambda: games.entry("chess"), lambda: games.core(("chess", 1)), lambda: games.records("chess")):
         try:

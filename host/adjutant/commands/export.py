@@ -18,6 +18,7 @@ import click
 from adjutant.commands.common import archive_option, store
 from adjutant.errors import AdjutantError
 from adjutant.games.desks import desk, ids
+from shared_engine.games import LEGACY
 
 FORMATS = ("csv", "json", "md", "html", "bgstats", "bgstats-json")
 
@@ -138,8 +139,8 @@ def _bgstats(archive, chosen: list, kind: str, bgg_id, date, qr_dir) -> str:
     kinds = {g.game for g in chosen}
     if bgg_id and len(kinds) > 1:
         raise click.UsageError("--bgg-id is one game's BoardGameGeek id: add --game and the game")
-    # Remembered per game; The Great War's (the first game) under its first key, so archives keep theirs.
-    key = {game: "bgg_id" if game == ids()[0] else f"bgg_id:{game}" for game in ids()}
+    # Remembered per game; the LEGACY game's under the first key, so archives keep theirs.
+    key = {game: "bgg_id" if game == LEGACY else f"bgg_id:{game}" for game in ids()}
     if bgg_id:
         archive.remember(key[kinds.pop()], str(bgg_id))
     bgg = {game: int(archive.setting(k) or 0) or None for game, k in key.items()}
