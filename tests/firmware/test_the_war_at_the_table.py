@@ -465,3 +465,36 @@ def test_an_unfinished_game_in_history_is_played_on_where_it_stood_and_a_boot_co
     table = table.restart()
     assert table.ui.session.gid == "g0003" and table.screen() == "war-mat", table.text()
     rig.unmount()
+
+
+def test_deleting_the_game_taken_up_from_history_goes_back_to_the_newest_game_not_a_new_one():
+    table = Table.fresh()
+    table.press("OK")  # The Great War's d6: g0001 has an action
+    while table.screen() != "mat":
+        table.press("BACK")
+    _new_war(table, played=True)
+    table.press("OK")  # g0002, The War, played
+    war = table.state()
+    table.press("BACK")  # Menu, History, the Great War game: played on
+    while _chosen(table) != "History":
+        table.press("DOWN")
+    table.press("OK")
+    table.press("DOWN")
+    table.press("OK")
+    table.press("OK")  # "OK: play on"
+    assert table.ui.session.gid == "g0001"
+    table.press("BACK")  # and deleted from History while it is the one played
+    while _chosen(table) != "History":
+        table.press("DOWN")
+    table.press("OK")
+    table.press("DOWN")
+    assert _chosen(table).startswith("0001"), table.text()
+    table.press("OK")
+    table.hold("OK")  # "hold OK: delete"
+    assert table.screen() == "confirm", table.text()
+    table.press("OK")
+    # The War, the newest game kept, is on the table as it stood; no empty game was begun
+    assert table.ui.session.gid == "g0002" and table.state() == war, table.ui.session.gid
+    table = table.restart()
+    assert table.ui.session.gid == "g0002" and table.state() == war
+    rig.unmount()
