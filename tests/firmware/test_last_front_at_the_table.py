@@ -310,6 +310,25 @@ def test_last_front_six_long_names_are_told_apart_on_every_line_and_nothing_is_c
     rig.unmount()
 
 
+def test_last_front_victory_conditions_with_3_types_in_play_the_mat_still_offers_3_different_types():
+    table = Table.fresh()
+    table.press("BACK")
+    table.presses("DOWN", 3)
+    table.press("OK")
+    while _chosen(table) != "LF types":
+        table.press("DOWN")
+    table.press("OK")  # 4 -> 3
+    assert table.ui.settings["lf_types"] == 3
+    while _chosen(table) != "Last Front":
+        table.press("UP")
+    table.press("OK")
+    assert table.screen() == "front-mat" and len(table.state()["types"]) == 3
+    text = table.text()
+    # three types in play can still be held one of each: the normal condition whole
+    assert "Win: 2 of a type" in text and "or 3 types" in text and "Out: Ger" in text, text
+    rig.unmount()
+
+
 def test_last_front_victory_conditions_removing_territory_types_new_game_offers_2_and_the_mat_says_how_to_win():
     """Victory Conditions: "You can play even faster games by removing territory types." New
     game's "LF types" goes 4, 3, 2 and is kept; the mat names the types taken out and the
