@@ -233,6 +233,24 @@ def test_the_war_attacking_opponents_deck_a_hit_in_the_other_players_turn_takes_
     rig.unmount()
 
 
+def test_the_war_attacking_opponents_deck_a_hit_opens_at_no_more_than_the_cards_the_deck_has_left():
+    table = Table.fresh()
+    _new_war(table, deck=20)  # 13 a deck after the hands
+    table.press("OK")  # start: P1's turn, its first draw made: 12 left
+    hit = table.state()["decks"]["P1"] - 3
+    table.press("DOWN")  # P2 hits P1's deck: all but 3 of it
+    table.presses("UP", hit - table.number())
+    table.press("OK")
+    assert table.state()["decks"]["P1"] == 3, (table.state()["decks"], table.text())
+    table.press("DOWN")  # again: the last hit was 9, the deck has 3 left
+    assert table.number() == 3 and "deck 3" in table.text(), table.text()
+    table.press("UP")  # no further than the deck goes
+    assert table.number() == 3
+    table.press("OK")
+    assert table.ui.session.game.actions[-1] == ("attack", "P2", 3, None) and table.state()["decks"]["P1"] == 0
+    rig.unmount()
+
+
 def test_the_war_deleting_the_war_being_played_goes_back_to_the_great_war_game_on_its_own_mat():
     table = Table.fresh()
     table.press("OK")  # The Great War's first press: the Random Event d6 rolled (a game worth keeping)
