@@ -1370,6 +1370,9 @@ def test_two_windows_of_the_page_never_lose_a_move_one_plays_the_other_can_take_
     second.page.wait_for_timeout(600)
     now = second.state()["state"]
     assert now != played
+    first.page.evaluate("document.activeElement && document.activeElement.blur()")
+    first.page.keyboard.press("Enter")  # nor its keyboard's OK, after the other's move: no write of it
+    first.page.wait_for_timeout(800)
     with first.page.expect_navigation():
         first.page.locator("#take-over").click()  # and back: the second window's moves are there
     first.wait_frame(0)
