@@ -80,7 +80,7 @@ def _end_now(dev: SimDevice) -> None:
     """3.4 from the menu: CP cannot draw a Nationality card; both hands hold no BP."""
     while dev.state()["screen"] != "menu":  # from the d6 screen, BACK goes to the mat first
         dev.press("BACK")
-    dev.press("DOWN", 4)
+    dev.press("UP")  # from the top round to the menu's last row: End game 3.4
     dev.press("OK")
     dev.press("OK")  # CP cannot draw
     dev.press("OK")  # yes, end now
