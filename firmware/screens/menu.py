@@ -80,6 +80,11 @@ class NewGame(ListScreen):
         ui = self.ui
 
         def go():
+            # The press answered at once: making a game (its code read, its files made) takes
+            # 300-550 ms of a Pico, more as the flash fills; the panel says so before the work.
+            ui.say("Starting game...")
+            ui.render()
+            ui.toast, ui.dirty = None, True  # gone with the frame the new game draws
             if not ui.session.begin(header):
                 return
             if game != ui.settings["game"]:
