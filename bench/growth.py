@@ -7,15 +7,17 @@ out, in a Pico's whole heap unless a row says otherwise. Each cost at 10, 100 an
 work (games kept: 10, 100 and 200, about what a Pico's flash holds), with its ratio to the first:
 
 - games kept (finished basic games, written by the firmware's own journal code): boot to the
-  first full frame; New game's OK, in busy milliseconds of the core until the panel is quiet
-  (making room may remove games there); a pull of every game by the CLI's client, in busy cycles
-  per game pulled, and whether that pull fits the Pico W with 30% of its heap cut;
+  first full frame; New game's two OKs, in busy milliseconds of the core until the panel is quiet
+  (making room may remove games there), and the slower one's answer (its edge to the last byte
+  of the first refresh after it, as press_latency.py times a press); a pull of every game by the
+  CLI's client, in busy cycles per game pulled, and whether that pull fits the Pico W with 30% of
+  its heap cut;
 - one game's length in actions, for each registered game (bench/long_game_flash.py plays it on
   the unix port, the device's own session, press by press): boot into it, and the heap live
   after boot (gc.collect(), then mem_alloc), then whether it boots with 30% of the Pico W's heap
   cut and plays on (OK twice, then a hold of BACK: no fault on the console or the panel);
 - a full flash: unpulled games until littlefs is nearly out of room, then New game: what the
-  panel says and how long the core is busy.
+  panel says, how long the core is busy, and the slowest press's answer.
 
 --quick: 10 and 100 only. The full run takes about 25 minutes of wall time.
 """
@@ -75,9 +77,28 @@ def running(emu, flash: pathlib.Path):
 
 
 def busy_ms(pico, button: str) -> float:
+    return pressed(pico, button)[0]
+
+
+def pressed(pico, button: str) -> tuple[float, float]:
+    """(busy, answer) in ms of one press: the core's busy time until the panel is quiet, and the
+    press's answer, from the edge the first refresh after it follows (the release, for OK and
+    BACK) to that refresh's last byte on the wire, as press_latency.py times a press."""
+    import drive
+
+    transfers, edges = len(pico.transfers), len(pico.edges)
     before = pico.stats()["busy"]
     pico.press(button, 80, 1500)
-    return (pico.stats()["busy"] - before) * CYCLE_NS / 1e6
+    busy = (pico.stats()["busy"] - before) * CYCLE_NS / 1e6
+    mine = [e for e in pico.edges[edges:] if e[1] in drive.BUTTON_PINS.values()]
+    runs = drive.bursts(pico.transfers[transfers:])
+    if not mine or not runs:
+        return busy, float("inf")  # no refresh at all: never answered
+    first = next((r for r in runs if r[0][0] >= mine[0][0]), None)
+    if first is None:
+        return busy, float("inf")
+    edge = max(e[0] for e in mine if e[0] <= first[0][0])
+    return busy, (first[-1][1] - edge) / 1e6
 
 
 def kept_row(emu, work: pathlib.Path, count: int) -> dict:
@@ -88,7 +109,9 @@ def kept_row(emu, work: pathlib.Path, count: int) -> dict:
     with running(emu, image(emu, games)) as pico:
         row["boot_ms"] = pico.boot()["first_frame_ns"] / 1e6
         pico.run(2000)
-        row["new_game_ms"] = [busy_ms(pico, b) for b in NEW_GAME][-1] + busy_ms(pico, "OK")
+        steps = [pressed(pico, b) for b in NEW_GAME + ["OK"]]  # the list's OK, then "Start a new game?"
+        row["new_game_ms"] = steps[-2][0] + steps[-1][0]
+        row["new_game_answer_ms"] = max(answer for _, answer in steps[-2:])
         row["new_game_says"] = emu._screen(pico)[:3]
     with running(emu, image(emu, games)) as pico:
         pico.boot()
@@ -170,10 +193,14 @@ def full_row(emu, work: pathlib.Path) -> dict:
     with running(emu, image(emu, games)) as pico:
         pico.boot()
         pico.run(2000)
-        steps = [busy_ms(pico, b) for b in NEW_GAME]
-        ok = busy_ms(pico, "OK")
+        steps = [pressed(pico, b) for b in NEW_GAME + ["OK"]]
         said = emu._screen(pico)
-        return {"kept": count, "busiest_press_ms": max(steps + [ok]), "new_game_says": said[:5]}
+        return {
+            "kept": count,
+            "busiest_press_ms": max(busy for busy, _ in steps),
+            "slowest_answer_ms": max(answer for _, answer in steps),
+            "new_game_says": said[:5],
+        }
 
 
 def ratios(rows: list[dict], key: str) -> str:
@@ -199,12 +226,13 @@ def main() -> None:
         emu = boards.Emulator(tool, work)
         print("Growth on MicroPython v1.28.0 RPI_PICO (RP2040 emulator, emulated clock), .mpy")
         kept = [kept_row(emu, work, n) for n in ((10, 100) if quick else (10, 100, 200))]
-        heads = ("kept", "boot ms", "New game ms", "pull cycles a game", "pull, Pico W-30%", "New game says")
-        print("%-6s %-9s %-13s %-22s %-14s %s" % heads)
+        heads = ("kept", "boot ms", "New game ms", "answered", "pull cycles a game", "pull, Pico W-30%", "says")
+        print("%-6s %-9s %-13s %-9s %-22s %-14s %s" % heads)
         for r in kept:
             print(
-                "%-6d %-9.0f %-13.0f %-22s %-14s %s"
-                % (r["kept"], r["boot_ms"], r["new_game_ms"], "{:,.0f}".format(r["pull_cycles_a_game"]),
+                "%-6d %-9.0f %-13.0f %-9.0f %-22s %-14s %s"
+                % (r["kept"], r["boot_ms"], r["new_game_ms"], r["new_game_answer_ms"],
+                   "{:,.0f}".format(r["pull_cycles_a_game"]),
                    "fits" if r["pull_pico_w_cut"] == "fits" else "FAILS", " / ".join(r["new_game_says"]))
             )  # fmt: skip
         print("  ratios to 10 kept: boot %s; New game %s; pull a game %s" % (
@@ -223,8 +251,9 @@ def main() -> None:
             print("  %s ratios to 10 actions: boot %s; live heap %s" % (game, boots, heaps))
         full = None if quick else full_row(emu, work)
         if full:
-            print("A full flash (%d unpulled games): the busiest press %.0f ms; New game says %s" % (
-                full["kept"], full["busiest_press_ms"], " / ".join(full["new_game_says"])))  # fmt: skip
+            print("A full flash (%d unpulled games): the busiest press %.0f ms, the slowest answer %.0f ms" % (
+                full["kept"], full["busiest_press_ms"], full["slowest_answer_ms"]))  # fmt: skip
+            print("  New game says " + " / ".join(full["new_game_says"]))
         print(json.dumps({"kept": kept, "long": longs, "full": full}))
 
 
