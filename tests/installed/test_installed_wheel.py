@@ -9,6 +9,7 @@ saying so, never passing silently."""
 from __future__ import annotations
 
 import pathlib
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -16,12 +17,29 @@ import zipfile
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
+def _clean_copy(tmp_path: pathlib.Path) -> pathlib.Path:
+    """The checkout's own files as a clone has them (tracked, or new and not ignored): an old
+    build/ or egg-info beside the sources would put in the wheel what its configuration left out."""
+    listed = subprocess.run(
+        ["git", "-C", str(REPO), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
+    copy = tmp_path / "checkout"
+    for name in filter(None, listed):
+        source = REPO / name.decode()
+        if source.is_file():  # a file deleted and not yet committed is listed too
+            (copy / name.decode()).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, copy / name.decode())
+    return copy
+
+
 def test_the_wheel_installed_in_a_fresh_venv_deploys_pulls_each_game_and_exports_every_format(
     tmp_path: pathlib.Path,
 ) -> None:
     wheels = tmp_path / "wheels"
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(REPO)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(wheels), str(_clean_copy(tmp_path))],
         capture_output=True,
         text=True,
         timeout=600,
