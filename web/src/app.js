@@ -524,11 +524,8 @@ async function main() {
   // hold, the hold ends there. OK and BACK act when let go: a tap, or the long press given whole
   // once the finger has rested LONG_MS. Slid off at any time before the lift, nothing reaches
   // the device: an undo (BACK held) is taken back as a tap is.
-  // Two fingers on two buttons held together (one of them through its hold's or long press's
-  // time, or one landing on a button already held) are two pins down at once, each up at its
-  // finger's lift: the device refuses the chord, as the box's own buttons are refused. A thumb
-  // that lands while the other is still lifting is the next tap, as on a phone's keyboard: fast
-  // players roll their thumbs.
+  // Two fingers on two buttons at once are two pins down at once, each up at its finger's lift:
+  // the device refuses the chord, as the box's own buttons are refused.
   const onGlass = new Map(); // button -> its finger, while on the glass
   const chord = () => {
     for (const [other, held] of onGlass) {
@@ -561,15 +558,14 @@ async function main() {
       element.setPointerCapture(e.pointerId);
       element.classList.add("down");
       const placed = (finger = { id: e.pointerId, pin: false, chord: false });
-      const holding = [...onGlass.values()].some((held) => held.pin);
+      const together = onGlass.size > 0;
       onGlass.set(name, placed);
-      if (holding) {
+      if (together) {
         chord();
         return;
       }
       placed.timer = setTimeout(
         () => {
-          if (onGlass.size > 1) return chord(); // still both down: held together
           if (atRelease) {
             placed.long = true; // given at the lift: a slide off still takes it back
             element.classList.add("long");
